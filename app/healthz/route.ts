@@ -1,0 +1,6 @@
+export const dynamic = 'force-dynamic';
+
+/** Answers while the process lives. */
+export function GET() {
+  return Response.json({ status: 'ok' });
+}

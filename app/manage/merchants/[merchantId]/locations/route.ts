@@ -1,0 +1,8 @@
+import { json } from '@/lib/http/responses';
+import { manageRoute } from '@/lib/http/manage-route';
+import { createLocation } from '@/lib/tenancy/merchants';
+import { createLocationSchema, idParams } from '@/lib/tenancy/schemas';
+
+export const POST = manageRoute({ body: createLocationSchema, params: idParams('merchantId') }, async ({ db, body, params }) =>
+  json(await createLocation(db, params.merchantId!, body), 201),
+);

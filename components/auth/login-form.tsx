@@ -1,0 +1,29 @@
+'use client';
+
+import { useActionState } from 'react';
+import { signInAction, type SignInState } from '@/app/login/actions';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
+
+export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
+  const [state, action, pending] = useActionState<SignInState, FormData>(signInAction, {});
+  return (
+    <form action={action} className="space-y-4">
+      <input type="hidden" name="callbackUrl" value={callbackUrl ?? '/dashboard'} />
+      <Field label="Email" htmlFor="email">
+        <Input id="email" name="email" type="email" autoComplete="username" required autoFocus />
+      </Field>
+      <Field label="Password" htmlFor="password">
+        <Input id="password" name="password" type="password" autoComplete="current-password" required />
+      </Field>
+      {state.error ? (
+        <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" role="alert">
+          {state.error}
+        </p>
+      ) : null}
+      <Button type="submit" className="w-full" disabled={pending}>
+        Sign in
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,4 @@
+export * from './tenancy';
+export * from './events';
+export * from './auth';
+export * from './settings';

@@ -1,0 +1,97 @@
+import { index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn as createdAt } from './columns';
+
+export const partnerType = pgEnum('partner_type', ['POS', 'ORDERING_APP', 'BOOKING_APP', 'LOYALTY']);
+export const userRole = pgEnum('user_role', ['MERCHANT', 'LOYALTY_PARTNER', 'ADMIN']);
+
+export const merchants = pgTable('merchants', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+// CONTRACT §3: locationId is a globally unique string of at most 50 characters.
+export const locations = pgTable(
+  'locations',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    name: text('name').notNull(),
+    timezone: text('timezone').notNull().default('Australia/Sydney'),
+    lastOnlineAt: timestamp('last_online_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('locations_merchant_idx').on(t.merchantId)],
+);
+
+export const partners = pgTable('partners', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  type: partnerType('type').notNull(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name'),
+    passwordHash: text('password_hash').notNull(),
+    role: userRole('role').notNull(),
+    merchantId: text('merchant_id').references(() => merchants.id),
+    partnerId: text('partner_id').references(() => partners.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_idx').on(t.email)],
+);
+
+// STYLE.md habit 7: a client secret is stored as a hash and shown once.
+export const clients = pgTable(
+  'clients',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    partnerId: text('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    secretHash: text('secret_hash'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('clients_client_id_idx').on(t.clientId), index('clients_partner_idx').on(t.partnerId)],
+);
+
+// CONTRACT §3: a partner reaches a location only through a connection to it.
+export const connections = pgTable(
+  'connections',
+  {
+    id: text('id').primaryKey(),
+    partnerId: text('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => locations.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('connections_partner_location_idx').on(t.partnerId, t.locationId),
+    index('connections_location_idx').on(t.locationId),
+  ],
+);
+
+export const loyaltyPrograms = pgTable(
+  'loyalty_programs',
+  {
+    id: text('id').primaryKey(),
+    partnerId: text('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    loyaltyProgramId: text('loyalty_program_id').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('loyalty_programs_partner_program_idx').on(t.partnerId, t.loyaltyProgramId)],
+);

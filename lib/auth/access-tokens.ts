@@ -1,0 +1,126 @@
+import { and, eq, lt, or, isNull, sql } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { Executor } from '@/db/client';
+import { grants, partners, revokedAccessTokens } from '@/db/schema';
+import { config, connectBaseUrl } from '@/lib/config';
+import { ApiError } from '@/lib/http/errors';
+import { newPrefixedId } from '@/lib/ids';
+import { activeSigningKey, SIGNING_ALG, verificationKey } from './signing-keys';
+
+export type PartnerType = 'POS' | 'ORDERING_APP' | 'BOOKING_APP' | 'LOYALTY';
+
+/** Who is calling the partner API, established from a verified access token. */
+export interface PartnerPrincipal {
+  partnerId: string;
+  partnerType: PartnerType;
+  partnerName: string;
+  clientId: string;
+  grantId: string;
+  tokenId: string;
+  expiresAt: Date;
+}
+
+export interface IssueAccessTokenInput {
+  partnerId: string;
+  partnerType: PartnerType;
+  clientId: string;
+  grantId: string;
+  locationIds: string[];
+  audience?: string;
+  ttlSeconds: number;
+}
+
+export const allowedAudiences = () => [connectBaseUrl()];
+
+export async function issueAccessToken(db: Executor, input: IssueAccessTokenInput): Promise<{ token: string; expiresIn: number; jti: string }> {
+  const key = await activeSigningKey(db);
+  const jti = newPrefixedId('at');
+  const token = await new SignJWT({
+    partner_id: input.partnerId,
+    partner_type: input.partnerType,
+    client_id: input.clientId,
+    grant_id: input.grantId,
+    locations: input.locationIds,
+  })
+    .setProtectedHeader({ alg: SIGNING_ALG, kid: key.kid, typ: 'at+jwt' })
+    .setIssuer(config().PUBLIC_URL)
+    .setAudience(input.audience ?? connectBaseUrl())
+    .setSubject(input.grantId)
+    .setJti(jti)
+    .setIssuedAt()
+    .setExpirationTime(`${input.ttlSeconds}s`)
+    .sign(key.privateKey);
+  return { token, expiresIn: input.ttlSeconds, jti };
+}
+
+const invalidToken = (message: string, code = 'UNAUTHORIZED') =>
+  new ApiError(code, message, {
+    status: 401,
+    headers: { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"` },
+  });
+
+export function bearerToken(request: Request): string | undefined {
+  const header = request.headers.get('authorization');
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1];
+}
+
+/**
+ * Verifies signature with the pinned algorithm, `iss`, `aud`, `exp`, then revocation of the token and its grant
+ * (CONTRACT §3). Throws a 401 ApiError on any failure.
+ */
+export async function verifyAccessToken(db: Executor, token: string): Promise<PartnerPrincipal> {
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(
+      token,
+      async (header) => {
+        const key = header.kid ? await verificationKey(db, header.kid) : undefined;
+        if (!key) throw new joseErrors.JWKSNoMatchingKey();
+        return key;
+      },
+      { issuer: config().PUBLIC_URL, audience: allowedAudiences(), algorithms: [SIGNING_ALG] },
+    ));
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) throw invalidToken('The access token has expired.', 'TOKEN_EXPIRED');
+    if (error instanceof ApiError) throw error;
+    throw invalidToken('The access token is invalid.');
+  }
+  const grantId = String(payload.grant_id ?? '');
+  const jti = String(payload.jti ?? '');
+  const [row] = await db
+    .select({
+      partnerId: partners.id,
+      partnerType: partners.type,
+      partnerName: partners.name,
+      clientId: grants.clientId,
+      revokedAt: grants.revokedAt,
+      lastUsedAt: grants.lastUsedAt,
+      tokenRevoked: sql<boolean>`exists (select 1 from ${revokedAccessTokens} where ${revokedAccessTokens.jti} = ${jti})`,
+    })
+    .from(grants)
+    .innerJoin(partners, eq(partners.id, grants.partnerId))
+    .where(eq(grants.id, grantId))
+    .limit(1);
+  if (!row || row.revokedAt || row.tokenRevoked) throw invalidToken('The access token has been revoked.');
+  await touchGrant(db, grantId, row.lastUsedAt);
+  return {
+    partnerId: row.partnerId,
+    partnerType: row.partnerType,
+    partnerName: row.partnerName,
+    clientId: row.clientId,
+    grantId,
+    tokenId: jti,
+    expiresAt: new Date((payload.exp ?? 0) * 1000),
+  };
+}
+
+// "Last used" is shown to merchants; a minute's precision spares a write on every request.
+async function touchGrant(db: Executor, grantId: string, lastUsedAt: Date | null): Promise<void> {
+  const minuteAgo = new Date(Date.now() - 60_000);
+  if (lastUsedAt && lastUsedAt > minuteAgo) return;
+  await db
+    .update(grants)
+    .set({ lastUsedAt: new Date() })
+    .where(and(eq(grants.id, grantId), or(isNull(grants.lastUsedAt), lt(grants.lastUsedAt, minuteAgo))));
+}

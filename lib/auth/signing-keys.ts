@@ -1,0 +1,81 @@
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import type { Executor } from '@/db/client';
+import { signingKeys } from '@/db/schema';
+import { newPrefixedId } from '@/lib/ids';
+
+export const SIGNING_ALG = 'ES256';
+
+export interface ActiveSigningKey {
+  kid: string;
+  privateKey: CryptoKey;
+}
+
+/** Creates the first signing key, or returns the current one (created on first start and persisted). */
+export async function ensureSigningKey(db: Executor): Promise<void> {
+  const [current] = await db.select({ kid: signingKeys.kid }).from(signingKeys).where(isNull(signingKeys.retiredAt)).limit(1);
+  if (!current) await createSigningKey(db);
+}
+
+export async function createSigningKey(db: Executor): Promise<string> {
+  const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
+  const kid = newPrefixedId('key');
+  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: SIGNING_ALG, use: 'sig' };
+  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: SIGNING_ALG };
+  await db.insert(signingKeys).values({ kid, alg: SIGNING_ALG, privateJwk, publicJwk });
+  return kid;
+}
+
+/**
+ * Retires the current key and starts signing with a new one. The old public key stays published until
+ * every token it signed has expired (`longestTokenSeconds` after now).
+ */
+export async function rotateSigningKey(db: Executor, longestTokenSeconds: number): Promise<string> {
+  const now = new Date();
+  await db
+    .update(signingKeys)
+    .set({ retiredAt: now, publishedUntil: new Date(now.getTime() + longestTokenSeconds * 1000) })
+    .where(isNull(signingKeys.retiredAt));
+  return createSigningKey(db);
+}
+
+const keyCache = new Map<string, CryptoKey>();
+
+async function importCached(cacheKey: string, jwk: JWK): Promise<CryptoKey> {
+  let key = keyCache.get(cacheKey);
+  if (!key) {
+    key = (await importJWK(jwk, SIGNING_ALG)) as CryptoKey;
+    keyCache.set(cacheKey, key);
+  }
+  return key;
+}
+
+export async function activeSigningKey(db: Executor): Promise<ActiveSigningKey> {
+  const [row] = await db
+    .select()
+    .from(signingKeys)
+    .where(isNull(signingKeys.retiredAt))
+    .orderBy(desc(signingKeys.createdAt))
+    .limit(1);
+  if (!row) throw new Error('No active signing key');
+  return { kid: row.kid, privateKey: await importCached(`private:${row.kid}`, row.privateJwk as JWK) };
+}
+
+/** Public keys a verifier may use: the active one and retired ones still within their publication window. */
+export async function publishedKeys(db: Executor): Promise<JWK[]> {
+  const rows = await db
+    .select({ publicJwk: signingKeys.publicJwk })
+    .from(signingKeys)
+    .where(or(isNull(signingKeys.retiredAt), gt(signingKeys.publishedUntil, new Date())))
+    .orderBy(desc(signingKeys.createdAt));
+  return rows.map((row) => row.publicJwk as JWK);
+}
+
+export async function verificationKey(db: Executor, kid: string): Promise<CryptoKey | undefined> {
+  const [row] = await db
+    .select({ publicJwk: signingKeys.publicJwk })
+    .from(signingKeys)
+    .where(and(eq(signingKeys.kid, kid), or(isNull(signingKeys.retiredAt), gt(signingKeys.publishedUntil, new Date()))))
+    .limit(1);
+  return row ? importCached(`public:${kid}`, row.publicJwk as JWK) : undefined;
+}

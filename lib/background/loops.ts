@@ -1,0 +1,8 @@
+import type { DatabaseHandle } from '@/db/client';
+import type { Loop } from './runner';
+
+/** Every background loop of the process; each domain adds its own here. */
+export function backgroundLoops(handle: DatabaseHandle): Loop[] {
+  void handle;
+  return [];
+}

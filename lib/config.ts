@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+// CONTRACT §2: every variable is read and validated here, once; an invalid value stops start-up naming it.
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const positiveInt = z.coerce.number({ message: 'expected a whole number' }).int('expected a whole number').positive('expected a positive number');
+
+const retrySchedule = z
+  .string()
+  .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'expected a comma-separated list of seconds, e.g. 5,30,120')
+  .transform((value) => value.split(',').map((part) => Number(part.trim())));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  PORT: z.coerce.number({ message: 'expected a port number' }).int().min(1).max(65535).default(3000),
+  PUBLIC_URL: z.url({ message: 'expected an absolute http(s) URL' }).optional(),
+  ADMIN_API_KEY: z.string().min(16, 'expected at least 16 characters').optional(),
+  ORDER_AUTO_REJECT_SECONDS: positiveInt.default(120),
+  DEVICE_CODE_TTL_SECONDS: positiveInt.default(900),
+  DEVICE_POLL_INTERVAL_SECONDS: positiveInt.default(5),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(86400),
+  CLIENT_CREDENTIALS_TOKEN_TTL_SECONDS: positiveInt.default(43200),
+  WEBHOOK_RETRY_SCHEDULE: retrySchedule.default([5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200, 86400]),
+  WEBHOOK_TIMEOUT_MS: positiveInt.default(10000),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanString.default(false),
+  SEED_DEMO: booleanString.default(true),
+  RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+  TOKEN_RATE_LIMIT_PER_MINUTE: positiveInt.default(60),
+  AUTH_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // An empty variable counts as unset, as in most twelve-factor tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
+  return { ...parsed.data, PUBLIC_URL: publicUrl };
+}
+
+const holder = globalThis as typeof globalThis & { __counterpartConfig?: Config };
+
+/** The process configuration, parsed on first use and shared by server.ts and Next's route bundles. */
+export function config(): Config {
+  holder.__counterpartConfig ??= parseConfig(process.env);
+  return holder.__counterpartConfig;
+}
+
+/** Tests change the environment between cases; this drops the cached parse. */
+export function resetConfig(overrides?: Record<string, string | undefined>): Config {
+  holder.__counterpartConfig = parseConfig({ ...process.env, ...overrides });
+  return holder.__counterpartConfig;
+}
+
+export const connectBaseUrl = () => `${config().PUBLIC_URL}/connect`;

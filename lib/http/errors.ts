@@ -1,0 +1,101 @@
+import { STATUS_CODES } from 'node:http';
+
+export interface FieldError {
+  segment: 'body' | 'query' | 'path' | 'header';
+  path: string;
+  message: string;
+}
+
+// STYLE.md habit 2: one error type, a stable code, and its status (CONTRACT §5).
+const statusByCode = {
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  TOKEN_EXPIRED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  VERSION_NOT_SUPPORTED: 406,
+  CONFLICT: 409,
+  ORDER_ID_CONFLICT: 409,
+  ORDER_STATUS_CONFLICT: 409,
+  PRECONDITION_FAILED: 412,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE_ENTITY: 422,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type KnownErrorCode = keyof typeof statusByCode;
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: KnownErrorCode | (string & {}),
+    message: string,
+    options: { status?: number; errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = options.status ?? statusByCode[code as KnownErrorCode] ?? 400;
+    this.errors = options.errors;
+    this.headers = options.headers;
+  }
+  readonly errors?: FieldError[];
+  readonly headers?: Record<string, string>;
+}
+
+export const notFound = (what = 'Resource') => new ApiError('NOT_FOUND', `${what} not found.`);
+export const forbidden = (message = 'This partner may not perform this action.') => new ApiError('FORBIDDEN', message);
+export const conflict = (message: string, code: string = 'CONFLICT') => new ApiError(code, message, { status: 409 });
+export const validationFailed = (errors: FieldError[]) =>
+  new ApiError('VALIDATION_FAILED', 'Request validation failed', { errors });
+
+/** The RFC 9457 body with the members Tyro Connect clients read (`error`, `code`, `errors`). */
+export function problemBody(error: ApiError, instance: string, docsUrl: string) {
+  return {
+    type: `${docsUrl}#${error.code}`,
+    title: STATUS_CODES[error.status] ?? 'Error',
+    status: error.status,
+    detail: error.message,
+    instance,
+    code: error.code,
+    error: error.message,
+    ...(error.errors ? { errors: error.errors } : {}),
+  };
+}
+
+export function problemResponse(error: ApiError, instance: string, docsUrl: string, headers?: HeadersInit): Response {
+  const response = Response.json(problemBody(error, instance, docsUrl), {
+    status: error.status,
+    headers: { 'content-type': 'application/problem+json', ...error.headers },
+  });
+  new Headers(headers).forEach((value, key) => response.headers.set(key, value));
+  return response;
+}
+
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', '57P01', '57P02', '57P03', '53300', '08006', '08001', '08004']);
+
+/** Database outages answer 503 with Retry-After (CONTRACT §5), never 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && unavailableCodes.has(code)) return true;
+    if (current instanceof Error && /PGlite is closed|Database not initialised/.test(current.message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The PostgreSQL error code of a failed statement, looking through drizzle's wrapper. */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

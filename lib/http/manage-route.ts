@@ -1,0 +1,76 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { getDb, type Database } from '@/db/client';
+import { config } from '@/lib/config';
+import { ApiError, notFound } from './errors';
+import { clientAddress, type RouteContext, withProblemHandling } from './handler-context';
+import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
+import { assertContentType, parseJson, readBodyText } from './request-body';
+import { searchParamsObject, validateSegments } from './validation';
+
+type Schema = z.ZodType | undefined;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface ManageRequestContext<B, Q, P> {
+  request: Request;
+  requestId: string;
+  log: Logger;
+  db: Database;
+  body: B;
+  query: Q;
+  params: P;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compares digests so the comparison takes the same time whatever the key's length or content. */
+function keyMatches(presented: string, expected: string): boolean {
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
+/** The wrapper of every `/manage` verb (CONTRACT §3): disabled (404) without ADMIN_API_KEY, 401 for a wrong key. */
+export function manageRoute<B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined>(
+  options: { body?: B; query?: Q; params?: P },
+  handler: (context: ManageRequestContext<Out<B>, Out<Q>, Out<P>>) => Promise<Response>,
+) {
+  return (request: Request, routeContext: RouteContext) => {
+    let limits: RateLimitState | undefined;
+    return withProblemHandling(
+      request,
+      'manage',
+      async (requestId, log) => {
+        const adminKey = config().ADMIN_API_KEY;
+        if (!adminKey) throw notFound('Page');
+        limits = await consumeRateLimit('manage', clientAddress(request), config().RATE_LIMIT_PER_MINUTE);
+        const presented = request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+        if (!presented || !keyMatches(presented, adminKey)) {
+          throw new ApiError('UNAUTHORIZED', 'A valid admin API key is required.', {
+            headers: { 'WWW-Authenticate': 'Bearer realm="manage"' },
+          });
+        }
+        let body: unknown;
+        if (options.body) {
+          const text = await readBodyText(request);
+          assertContentType(request, ['application/json']);
+          body = parseJson(text);
+        }
+        const params = await routeContext.params;
+        const parsed = validateSegments(
+          { path: options.params, query: options.query, body: options.body },
+          { path: params, query: searchParamsObject(new URL(request.url).searchParams), body },
+        );
+        return handler({
+          request,
+          requestId,
+          log,
+          db: getDb(),
+          body: parsed.body as Out<B>,
+          query: parsed.query as Out<Q>,
+          params: (options.params ? parsed.path : params) as Out<P>,
+        });
+      },
+      () => (limits ? rateLimitHeaders(limits) : {}),
+    );
+  };
+}

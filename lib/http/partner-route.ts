@@ -1,0 +1,96 @@
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { getDb, type Database } from '@/db/client';
+import { bearerToken, verifyAccessToken, type PartnerPrincipal, type PartnerType } from '@/lib/auth/access-tokens';
+import { config } from '@/lib/config';
+import { ApiError, forbidden } from './errors';
+import { clientAddress, type RouteContext, withProblemHandling } from './handler-context';
+import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
+import { assertContentType, parseJson, readBodyText } from './request-body';
+import { searchParamsObject, validateSegments } from './validation';
+import { negotiateVersion, type ApiName } from './versions';
+
+type Schema = z.ZodType | undefined;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface PartnerRouteOptions<B extends Schema, Q extends Schema, P extends Schema> {
+  api: ApiName;
+  /** Partner types that may call this endpoint; others get 403. All types when absent. */
+  partnerTypes?: readonly PartnerType[];
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Accepted request media types when a body schema is given. */
+  contentTypes?: readonly string[];
+}
+
+export interface PartnerRequestContext<B, Q, P> {
+  request: Request;
+  requestId: string;
+  log: Logger;
+  db: Database;
+  principal: PartnerPrincipal;
+  version: string;
+  body: B;
+  query: Q;
+  params: P;
+}
+
+const unauthenticated = () =>
+  new ApiError('UNAUTHORIZED', 'A Bearer access token is required.', {
+    headers: { 'WWW-Authenticate': 'Bearer error="invalid_token", error_description="missing token"' },
+  });
+
+/**
+ * STYLE.md habit 1: the one wrapper of every partner-API verb. In order: rate limit (per client, by address when
+ * the caller is anonymous), version negotiation (406), token (401), partner type (403), body size (413),
+ * content type (415), JSON (400) and zod validation of path, query and body together (400 listing every violation).
+ */
+export function partnerRoute<B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined>(
+  options: PartnerRouteOptions<B, Q, P>,
+  handler: (context: PartnerRequestContext<Out<B>, Out<Q>, Out<P>>) => Promise<Response>,
+) {
+  return (request: Request, routeContext: RouteContext) => {
+    let limits: RateLimitState | undefined;
+    let version: string | undefined;
+    return withProblemHandling(
+      request,
+      'partner',
+      async (requestId, log) => {
+        const db = getDb();
+        const token = bearerToken(request);
+        const identified = token ? await verifyAccessToken(db, token).catch((error: unknown) => error) : unauthenticated();
+        const principal = identified instanceof Error ? undefined : (identified as PartnerPrincipal);
+        limits = await consumeRateLimit('partner', principal ? `client:${principal.clientId}` : `ip:${clientAddress(request)}`, config().RATE_LIMIT_PER_MINUTE);
+        version = negotiateVersion(options.api, request.headers.get('accept'));
+        if (!principal) throw identified;
+        if (options.partnerTypes && !options.partnerTypes.includes(principal.partnerType)) {
+          throw forbidden(`${principal.partnerType} partners may not call this endpoint.`);
+        }
+        let body: unknown;
+        if (options.body) {
+          const text = await readBodyText(request);
+          assertContentType(request, options.contentTypes ?? ['application/json']);
+          body = parseJson(text);
+        }
+        const params = await routeContext.params;
+        const parsed = validateSegments(
+          { path: options.params, query: options.query, body: options.body },
+          { path: params, query: searchParamsObject(new URL(request.url).searchParams), body },
+        );
+        return handler({
+          request,
+          requestId,
+          log: log.child({ partnerId: principal.partnerId }),
+          db,
+          principal,
+          version,
+          body: parsed.body as Out<B>,
+          query: parsed.query as Out<Q>,
+          params: (options.params ? parsed.path : params) as Out<P>,
+        });
+      },
+      () => ({ ...(limits ? rateLimitHeaders(limits) : {}), ...(version ? { 'Api-Version': version } : {}) }),
+    );
+  };
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+const name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+
+export const partnerTypeSchema = z.enum(['POS', 'ORDERING_APP', 'BOOKING_APP', 'LOYALTY']);
+export const userRoleSchema = z.enum(['MERCHANT', 'LOYALTY_PARTNER', 'ADMIN']);
+
+export const createMerchantSchema = z.object({ name }).meta({ id: 'CreateMerchant' });
+
+export const createLocationSchema = z
+  .object({
+    locationId: z
+      .string()
+      .min(1)
+      .max(50, 'must be at most 50 characters')
+      .regex(/^[A-Za-z0-9._~-]+$/, 'may contain letters, digits and . _ ~ - only')
+      .optional(),
+    name,
+    timezone: z
+      .string()
+      .refine((zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC', 'must be an IANA time zone')
+      .optional(),
+  })
+  .meta({ id: 'CreateLocation' });
+
+export const createUserSchema = z
+  .object({
+    email: z.email('must be an email address').transform((email) => email.toLowerCase()),
+    password: z.string().min(8, 'must be at least 8 characters').max(200),
+    name: name.optional(),
+    role: userRoleSchema,
+    merchantId: z.string().min(1).optional(),
+    partnerId: z.string().min(1).optional(),
+  })
+  .superRefine((user, context) => {
+    if (user.role === 'MERCHANT' && !user.merchantId) {
+      context.addIssue({ code: 'custom', path: ['merchantId'], message: 'is required for MERCHANT users' });
+    }
+    if (user.role === 'LOYALTY_PARTNER' && !user.partnerId) {
+      context.addIssue({ code: 'custom', path: ['partnerId'], message: 'is required for LOYALTY_PARTNER users' });
+    }
+  })
+  .meta({ id: 'CreateUser' });
+
+export const createPartnerSchema = z.object({ name, type: partnerTypeSchema }).meta({ id: 'CreatePartner' });
+
+export const createClientSchema = z.object({}).meta({ id: 'CreateClient' });
+
+export const createConnectionSchema = z.object({ locationId: z.string().min(1).max(50) }).meta({ id: 'CreateConnection' });
+
+export const createLoyaltyProgramSchema = z
+  .object({ loyaltyProgramId: z.string().trim().min(1).max(100), name })
+  .meta({ id: 'CreateLoyaltyProgram' });
+
+export const idParams = (...names: string[]) =>
+  z.object(Object.fromEntries(names.map((param) => [param, z.string().min(1).max(100)])));

@@ -1,0 +1,54 @@
+import type { Executor } from '@/db/client';
+import { clients, grants } from '@/db/schema';
+import { issueAccessToken, type PartnerType } from '@/lib/auth/access-tokens';
+import { newId } from '@/lib/ids';
+import { createLocation, createMerchant } from '@/lib/tenancy/merchants';
+import { createClient, createConnection, createPartner } from '@/lib/tenancy/partners';
+import { eq } from 'drizzle-orm';
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
+
+/** A merchant with `locationCount` locations. */
+export async function createMerchantWithLocations(db: Executor, locationCount = 1) {
+  const merchant = await createMerchant(db, { name: unique('Merchant') });
+  const locations = [];
+  for (let i = 0; i < locationCount; i++) {
+    locations.push(await createLocation(db, merchant.id, { name: unique('Location'), locationId: unique('loc') }));
+  }
+  return { merchant, locationIds: locations.map((location) => location.locationId) };
+}
+
+export interface TestPartner {
+  partnerId: string;
+  name: string;
+  type: PartnerType;
+  clientId: string;
+  clientSecret?: string;
+  token: string;
+}
+
+/** A partner of `type` connected to `locationIds`, with a client and a valid access token. */
+export async function createConnectedPartner(db: Executor, type: PartnerType, locationIds: string[]): Promise<TestPartner> {
+  const name = unique(type);
+  const partner = await createPartner(db, { name, type });
+  const client = await createClient(db, partner.id);
+  for (const locationId of locationIds) await createConnection(db, partner.id, { locationId });
+  const [clientRow] = await db.select().from(clients).where(eq(clients.clientId, client.client_id));
+  const grantId = newId();
+  await db.insert(grants).values({
+    id: grantId,
+    kind: type === 'POS' ? 'DEVICE_CODE' : 'CLIENT_CREDENTIALS',
+    partnerId: partner.id,
+    clientId: clientRow!.id,
+  });
+  const { token } = await issueAccessToken(db, {
+    partnerId: partner.id,
+    partnerType: type,
+    clientId: client.client_id,
+    grantId,
+    locationIds,
+    ttlSeconds: 3600,
+  });
+  return { partnerId: partner.id, name, type, clientId: client.client_id, clientSecret: client.client_secret, token };
+}
