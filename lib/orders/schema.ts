@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, PATCH_ORDER_STATUSES, type OrderStatus } from './transitions';
+
+// Every cross-field rule below runs even when other fields already failed (`when`), so a partner
+// sees every violation of a request at once (conventions: validation reports everything).
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const whenObject = { when: (payload: { value: unknown }) => isRecord(payload.value) };
+const whenArray = { when: (payload: { value: unknown }) => Array.isArray(payload.value) };
+
+// z.int() marks a non-integer as an aborting issue, which would silence those cross-field rules;
+// this integer reports the same violation without aborting. The metadata keeps it `type: integer`
+// (with its minimum) in the OpenAPI document, where a metadata type replaces the generated one.
+const integer = ({ min }: { min?: number } = {}) =>
+  (min === undefined ? z.number() : z.number().min(min))
+    .refine(Number.isSafeInteger, 'Invalid input: expected an integer')
+    .meta(min === undefined ? { type: 'integer' } : { type: 'integer', minimum: min });
+
+// ---------- Money (SPEC.md "Money") ----------
+
+export const CURRENCIES = ['AUD', 'EUR', 'NZD', 'GBP', 'USD'] as const;
+export const currencySchema = z.enum(CURRENCIES);
+
+export const moneySchema = z
+  .object({
+    amount: integer().describe('Amount in the smallest currency unit (cents).'),
+    currency: currencySchema.default('AUD'),
+  })
+  .meta({ id: 'Money', description: 'An amount of money in integer cents.' });
+
+export const moneyPositiveAmountSchema = z
+  .object({
+    amount: integer({ min: 0 }).describe('Amount in the smallest currency unit (cents); never negative.'),
+    currency: currencySchema.default('AUD'),
+  })
+  .meta({ id: 'MoneyPositiveAmount', description: 'An amount of money in integer cents, zero or more.' });
+
+/** Order-level discounts and surcharges: SPEC.md types them as Money; partners label them with a description. */
+export const moneyWithDescriptionSchema = moneySchema
+  .extend({ description: z.string().optional() })
+  .meta({ id: 'MoneyWithDescription', description: 'Money applying to the whole order, with a label.' });
+
+/** Item discounts: unit amounts applied to each single item (SPEC.md "Order Item"). */
+export const moneyWithItemisationSchema = moneyPositiveAmountSchema
+  .extend({ description: z.string().optional() })
+  .meta({ id: 'MoneyWithItemisation', description: 'A unit discount applying to each single item.' });
+
+export type Money = z.output<typeof moneySchema>;
+
+// ---------- Order Item (SPEC.md "Order Item") ----------
+
+export const allergenSchema = z
+  .object({ description: z.string().optional().describe('The allergen to remove, e.g. Nuts.') })
+  .meta({ id: 'Allergen' });
+
+/** SPEC.md: an item id is unique within the order; modifiers repeat ids across parents, so siblings are compared. */
+function reportDuplicateItemIds(items: unknown[], ctx: z.RefinementCtx<unknown[]>) {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (!isRecord(item) || typeof item.id !== 'string') return;
+    if (seen.has(item.id)) {
+      const message = `Item id "${item.id}" is used by another item of the same list.`;
+      ctx.addIssue({ code: 'custom', path: [index, 'id'], message });
+    }
+    seen.add(item.id);
+  });
+}
+
+export const orderItemSchema = z
+  .object({
+    id: z.string().min(1).describe('Unique within the order: two units of the same product have different ids.'),
+    unitPrice: moneySchema,
+    discounts: z.array(moneyWithItemisationSchema).optional().describe('Unit discounts: each applies to each single item.'),
+    sku: z.string().describe('Id of the item aligned with the item id in the POS.'),
+    description: z.string().describe('Human-readable description, used to resolve mismatches between app and POS.'),
+    quantity: integer({ min: 0 }).describe('Number of units.'),
+    allergens: z.array(allergenSchema).optional().describe('Allergens to be removed from the parent item.'),
+    get modifiers(): z.ZodOptional<z.ZodArray<typeof orderItemSchema>> {
+      return optionalModifiersSchema;
+    },
+    notes: z.string().optional(),
+  })
+  .meta({ id: 'OrderItem', description: 'An item of an order, or a modifier of an item.' });
+
+// A fresh list per use keeps `items` and `modifiers` inline arrays of OrderItem in the generated schema.
+const orderItemList = (): z.ZodArray<typeof orderItemSchema> =>
+  z.array(orderItemSchema).superRefine(reportDuplicateItemIds, whenArray);
+const optionalModifiersSchema = orderItemList()
+  .optional()
+  .describe('Unit modifications: each applies to each single parent item.');
+
+export type OrderItem = z.output<typeof orderItemSchema>;
+
+// ---------- Order parts shared by requests and responses ----------
+
+const FULFILMENT_TYPES = ['PICK_UP', 'DINE_IN', 'DELIVERY'] as const;
+const PAYMENT_STATUSES = ['OPEN', 'CLOSED'] as const;
+
+// SPEC.md marks fulfilment required but fulfilment.type optional.
+const fulfilmentSchema = z.object({ type: z.enum(FULFILMENT_TYPES).optional() });
+const tableSchema = z.object({ id: z.string(), section: z.string().optional() });
+const customerSchema = z.object({ firstName: z.string().describe('No length restriction.') });
+const locationIdSchema = z.string().min(1).max(50);
+
+const orderContentShape = {
+  locationId: locationIdSchema.describe("Globally unique identifier of a merchant's site."),
+  fulfilment: fulfilmentSchema,
+  notes: z.string().optional(),
+  items: orderItemList(),
+  table: tableSchema.optional(),
+  customers: z.array(customerSchema).optional(),
+  discounts: z.array(moneyWithDescriptionSchema).optional(),
+  surcharges: z.array(moneyWithDescriptionSchema).optional(),
+  tip: moneyPositiveAmountSchema.optional(),
+  // SPEC.md: the provided total is always the value to use; it is never checked against the items.
+  total: moneyPositiveAmountSchema,
+};
+
+/** SPEC.md "Order": paymentStatus OPEN applies only to orders with fulfilment type DINE_IN. */
+function reportOpenPaymentOutsideDineIn(order: Record<string, unknown>, ctx: z.RefinementCtx<unknown>) {
+  const fulfilmentType = isRecord(order.fulfilment) ? order.fulfilment.type : undefined;
+  if (order.paymentStatus === 'OPEN' && fulfilmentType !== 'DINE_IN') {
+    const message = 'paymentStatus OPEN applies only to fulfilment type DINE_IN.';
+    ctx.addIssue({ code: 'custom', path: ['paymentStatus'], message });
+  }
+}
+
+// ---------- Create (POST /orders, ORDERING_APP) ----------
+
+export const createOrderRequestSchema = z
+  .object({
+    ...orderContentShape,
+    // origin.name is the creating partner's name, set by the service; a sent value is dropped.
+    origin: z.object({
+      orderId: z.string().min(1).max(50).describe("The app's own order id, used for reconciliation and idempotency."),
+      orderReference: z.string().describe('Reference for staff and eaters. No length restriction.'),
+    }),
+    // CONTRACT §6: an app creates an order as CREATED or already ACCEPTED.
+    status: z.enum(['CREATED', 'ACCEPTED']).default('CREATED'),
+    paymentStatus: z.enum(PAYMENT_STATUSES).default('CLOSED'),
+  })
+  .superRefine((order, ctx) => reportOpenPaymentOutsideDineIn(order, ctx), whenObject)
+  .meta({ id: 'CreateOrderRequest', description: 'A new order sent by an ordering app.' });
+
+export type CreateOrderRequest = z.output<typeof createOrderRequestSchema>;
+
+// ---------- Update (PATCH /orders/{id}) ----------
+
+const STATUSES_REQUIRING_REASON: readonly string[] = ['REJECTED', 'CANCELLED_BY_MERCHANT', 'CANCELLED_BY_CUSTOMER'];
+
+export const patchOrderRequestSchema = z
+  .object({
+    status: z.enum(PATCH_ORDER_STATUSES),
+    reason: z
+      .string()
+      .optional()
+      .describe('Required, and not empty, for REJECTED, CANCELLED_BY_MERCHANT and CANCELLED_BY_CUSTOMER.'),
+  })
+  .superRefine((update, ctx) => {
+    // SPEC.md PATCH rules: `reason` is required for these statuses and an empty string is invalid
+    // (a blank one too). A reason of the wrong type is already reported by its own schema.
+    if (!STATUSES_REQUIRING_REASON.includes(update.status)) return;
+    if (update.reason === undefined || (typeof update.reason === 'string' && update.reason.trim() === '')) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: `reason is required when status is ${update.status}.` });
+    }
+  }, whenObject)
+  .meta({ id: 'UpdateOrderRequest', description: 'The new status of an order.' });
+
+export type PatchOrderRequest = z.output<typeof patchOrderRequestSchema>;
+
+// ---------- The Order resource as returned ----------
+
+const orderResponseShape = {
+  id: z.string().describe('Order id generated by the service.'),
+  ...orderContentShape,
+  origin: z.object({
+    orderId: z.string(),
+    orderReference: z.string(),
+    name: z.string().describe('Name of the partner that created the order. No length restriction.'),
+  }),
+  status: z.enum(ORDER_STATUSES),
+  statusInfo: z.enum(['AUTO_REJECTED_BY_TIMEOUT']).optional(),
+};
+
+export const orderResponseSchemaV1_0 = z
+  .object(orderResponseShape)
+  .meta({ id: 'OrderV1_0', description: 'An order as returned by Ordering API version 1.0.' });
+
+// CONTRACT §4: version 1.1 adds paymentStatus on fetched orders; 1.0 omits it.
+export const orderResponseSchemaV1_1 = z
+  .object({ ...orderResponseShape, paymentStatus: z.enum(PAYMENT_STATUSES).default('CLOSED') })
+  .meta({ id: 'Order', description: 'An order as returned by Ordering API version 1.1.' });
+
+export type OrderingApiVersion = '1.0' | '1.1';
+export type OrderResponseV1_0 = z.output<typeof orderResponseSchemaV1_0>;
+export type OrderResponseV1_1 = z.output<typeof orderResponseSchemaV1_1>;
+/** What toOrderResponse needs; extra (internal) fields are dropped by the parse. */
+export type OrderResponseInput = z.input<typeof orderResponseSchemaV1_1>;
+
+export function orderResponseSchema(version: '1.0'): typeof orderResponseSchemaV1_0;
+export function orderResponseSchema(version: '1.1'): typeof orderResponseSchemaV1_1;
+export function orderResponseSchema(version: OrderingApiVersion) {
+  return version === '1.0' ? orderResponseSchemaV1_0 : orderResponseSchemaV1_1;
+}
+
+/** Parses an internal order through the public schema of the version asked for, so no column leaks. */
+export function toOrderResponse(order: OrderResponseInput, version: '1.0'): OrderResponseV1_0;
+export function toOrderResponse(order: OrderResponseInput, version: '1.1'): OrderResponseV1_1;
+export function toOrderResponse(order: OrderResponseInput, version: OrderingApiVersion): OrderResponseV1_0 | OrderResponseV1_1;
+export function toOrderResponse(order: OrderResponseInput, version: OrderingApiVersion) {
+  return version === '1.0' ? orderResponseSchemaV1_0.parse(order) : orderResponseSchemaV1_1.parse(order);
+}
+
+// ---------- List (GET /orders) ----------
+
+const ORDER_STATUS_SET: ReadonlySet<string> = new Set(ORDER_STATUSES);
+const isOrderStatus = (value: string): value is OrderStatus => ORDER_STATUS_SET.has(value);
+
+/** `status` may repeat (`status=A&status=B`) or list values (`status=A,B`); both give one array. */
+const statusFilterSchema = z.union([z.string(), z.array(z.string())]).transform((value, ctx) => {
+  const tokens = [value].flat().flatMap((entry) => entry.split(',')).map((entry) => entry.trim());
+  const statuses = [...new Set(tokens.filter(Boolean))];
+  for (const status of statuses.filter((status) => !isOrderStatus(status))) {
+    const message = `Unknown order status ${status}; expected one of ${ORDER_STATUSES.join(', ')}.`;
+    ctx.issues.push({ code: 'custom', input: value, message });
+  }
+  return statuses.filter(isOrderStatus);
+});
+
+const limitSchema = z
+  .union([z.int(), z.string().regex(/^\d+$/, 'limit must be a whole number.').transform(Number)])
+  .pipe(z.int().min(1).max(50));
+
+export const listOrdersQuerySchema = z.object({
+  locationId: locationIdSchema,
+  status: statusFilterSchema.optional(),
+  updatedSince: z.iso.datetime({ offset: true }).optional().describe('RFC 3339 time: only orders updated since then.'),
+  limit: limitSchema.default(50),
+  cursor: z.string().min(1).optional().describe('Opaque cursor from the previous page.'),
+});
+
+export type ListOrdersQuery = z.output<typeof listOrdersQuerySchema>;
