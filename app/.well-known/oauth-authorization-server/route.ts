@@ -1,0 +1,6 @@
+import { authorizationServerMetadata } from '@/lib/auth/discovery';
+import { oauthMetadataRoute } from '@/lib/auth/oauth-route';
+
+// CONTRACT §1: the same JSON as /.well-known/openid-configuration (RFC 8414 clients look here).
+export const dynamic = 'force-dynamic';
+export const GET = oauthMetadataRoute(authorizationServerMetadata);

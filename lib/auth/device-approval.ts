@@ -1,0 +1,120 @@
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { Database, Executor } from '@/db/client';
+import { deviceAuthorizations, locations, partners } from '@/db/schema';
+import { createConnection } from '@/lib/tenancy/partners';
+import { createGrant } from './grants';
+import { recordWrongUserCode, userCodeLockout, type AttemptSource } from './user-code-attempts';
+import { formatUserCode, normaliseUserCode } from './user-code';
+
+/** A device waiting for a merchant's decision on /activate. */
+export interface PendingDevice {
+  userCode: string;
+  partnerName: string;
+  expiresAt: Date;
+}
+
+export type UserCodeCheck =
+  | { ok: true; device: PendingDevice }
+  | { ok: false; reason: 'WRONG_CODE' | 'LOCKED_OUT'; message: string; retryAfterSeconds?: number };
+
+async function pendingDevice(db: Executor, userCode: string) {
+  const [row] = await db
+    .select({ id: deviceAuthorizations.id, partnerId: deviceAuthorizations.partnerId, partnerName: partners.name, expiresAt: deviceAuthorizations.expiresAt })
+    .from(deviceAuthorizations)
+    .innerJoin(partners, eq(partners.id, deviceAuthorizations.partnerId))
+    .where(and(eq(deviceAuthorizations.userCode, userCode), eq(deviceAuthorizations.status, 'PENDING'), gt(deviceAuthorizations.expiresAt, new Date())))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Checks a user code typed on /activate. Unknown, expired and already decided codes are all the same "wrong
+ * code", and every wrong code counts towards the per-user and per-address lockout (brute-force protection).
+ */
+export async function checkUserCode(db: Executor, input: string, source: AttemptSource): Promise<UserCodeCheck> {
+  const retryAfterSeconds = await userCodeLockout(source);
+  if (retryAfterSeconds > 0) {
+    return { ok: false, reason: 'LOCKED_OUT', retryAfterSeconds, message: `Too many wrong codes. Try again in ${retryAfterSeconds} seconds.` };
+  }
+  const userCode = normaliseUserCode(input);
+  const row = userCode ? await pendingDevice(db, userCode) : undefined;
+  if (!userCode || !row) {
+    await recordWrongUserCode(source);
+    return { ok: false, reason: 'WRONG_CODE', message: 'That code is not valid or has expired. Check the code shown on the device and try again.' };
+  }
+  return { ok: true, device: { userCode: formatUserCode(userCode), partnerName: row.partnerName, expiresAt: row.expiresAt } };
+}
+
+export interface DeviceDecision {
+  userCode: string;
+  user: { id: string; merchantId: string };
+  source: AttemptSource;
+}
+
+export type DecisionResult = { ok: true; partnerName: string } | { ok: false; message: string };
+
+/**
+ * The merchant approves a device for some of their own locations (CONTRACT §3): a device grant naming those
+ * locations, the POS's connections to them, and the device code marked approved so the next poll gets tokens.
+ */
+export async function approveDevice(db: Database, decision: DeviceDecision & { locationIds: string[] }): Promise<DecisionResult> {
+  const wanted = [...new Set(decision.locationIds)];
+  if (wanted.length === 0) return { ok: false, message: 'Choose at least one location for this device.' };
+  const check = await checkUserCode(db, decision.userCode, decision.source);
+  if (!check.ok) return check;
+  return db.transaction(async (tx) => {
+    const row = await lockPending(tx, decision.userCode);
+    if (!row) return { ok: false, message: 'This code has just expired or been used. Start again on the device.' };
+    const owned = await tx
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.merchantId, decision.user.merchantId), inArray(locations.id, wanted)));
+    if (owned.length !== wanted.length) return { ok: false, message: 'Choose only your own locations.' };
+    const grantId = await createGrant(tx, {
+      kind: 'DEVICE_CODE',
+      client: { id: row.clientId, partnerId: row.partnerId },
+      audience: row.audience,
+      locationIds: wanted,
+      approvedByUserId: decision.user.id,
+    });
+    for (const locationId of wanted) await createConnection(tx, row.partnerId, { locationId });
+    await tx
+      .update(deviceAuthorizations)
+      .set({ status: 'APPROVED', grantId, decidedByUserId: decision.user.id, decidedAt: new Date() })
+      .where(eq(deviceAuthorizations.id, row.id));
+    return { ok: true, partnerName: row.partnerName };
+  });
+}
+
+/** The merchant refuses the device: its next poll answers access_denied (RFC 8628 §3.5). */
+export async function denyDevice(db: Database, decision: DeviceDecision): Promise<DecisionResult> {
+  const check = await checkUserCode(db, decision.userCode, decision.source);
+  if (!check.ok) return check;
+  return db.transaction(async (tx) => {
+    const row = await lockPending(tx, decision.userCode);
+    if (!row) return { ok: false, message: 'This code has just expired or been used. Start again on the device.' };
+    await tx
+      .update(deviceAuthorizations)
+      .set({ status: 'DENIED', decidedByUserId: decision.user.id, decidedAt: new Date() })
+      .where(eq(deviceAuthorizations.id, row.id));
+    return { ok: true, partnerName: row.partnerName };
+  });
+}
+
+async function lockPending(tx: Executor, input: string) {
+  const userCode = normaliseUserCode(input);
+  if (!userCode) return undefined;
+  const [row] = await tx
+    .select({
+      id: deviceAuthorizations.id,
+      clientId: deviceAuthorizations.clientId,
+      partnerId: deviceAuthorizations.partnerId,
+      audience: deviceAuthorizations.audience,
+      partnerName: partners.name,
+    })
+    .from(deviceAuthorizations)
+    .innerJoin(partners, eq(partners.id, deviceAuthorizations.partnerId))
+    .where(and(eq(deviceAuthorizations.userCode, userCode), eq(deviceAuthorizations.status, 'PENDING'), gt(deviceAuthorizations.expiresAt, new Date())))
+    .for('update', { of: deviceAuthorizations });
+  return row;
+}

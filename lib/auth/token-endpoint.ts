@@ -1,0 +1,40 @@
+import { authenticateClient } from './client-authentication';
+import { clientCredentialsGrant } from './client-credentials';
+import { DEVICE_CODE_GRANT_TYPE, deviceCodeGrant, startDeviceAuthorization } from './device-flow';
+import { OAuthError, tokenResponse } from './oauth-errors';
+import { assertSupportedScope, presentedClient, requestedAudience, requiredParameter } from './oauth-request';
+import type { OAuthRequestContext } from './oauth-route';
+import { refreshTokenGrant } from './refresh-tokens';
+import { revokeToken } from './revocation';
+
+/** POST /oauth/token: dispatches on grant_type after authenticating the client (RFC 6749 §3.2). */
+export async function handleTokenRequest({ request, db, form }: OAuthRequestContext): Promise<Response> {
+  const grantType = requiredParameter(form, 'grant_type');
+  const client = await authenticateClient(db, presentedClient(request, form));
+  switch (grantType) {
+    case DEVICE_CODE_GRANT_TYPE:
+      if (form.has('audience')) requestedAudience(form);
+      return tokenResponse({ ...(await deviceCodeGrant(db, client, requiredParameter(form, 'device_code'))) });
+    case 'refresh_token':
+      return tokenResponse({ ...(await refreshTokenGrant(db, client, requiredParameter(form, 'refresh_token'))) });
+    case 'client_credentials':
+      assertSupportedScope(form);
+      return tokenResponse({ ...(await clientCredentialsGrant(db, client, requestedAudience(form))) });
+    default:
+      throw new OAuthError('unsupported_grant_type', `grant_type ${grantType} is not supported; use ${DEVICE_CODE_GRANT_TYPE}, refresh_token or client_credentials.`);
+  }
+}
+
+/** POST /oauth/device/code (RFC 8628 §3.1). */
+export async function handleDeviceAuthorizationRequest({ request, db, form }: OAuthRequestContext): Promise<Response> {
+  const client = await authenticateClient(db, presentedClient(request, form));
+  assertSupportedScope(form);
+  return tokenResponse({ ...(await startDeviceAuthorization(db, client, requestedAudience(form))) });
+}
+
+/** POST /oauth/revoke (RFC 7009 §2): 200 whether or not the token was known. */
+export async function handleRevocationRequest({ request, db, form }: OAuthRequestContext): Promise<Response> {
+  const client = await authenticateClient(db, presentedClient(request, form));
+  await revokeToken(db, client, requiredParameter(form, 'token'), form.get('token_type_hint'));
+  return new Response(null, { status: 200, headers: { 'Cache-Control': 'no-store' } });
+}
