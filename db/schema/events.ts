@@ -1,6 +1,17 @@
-import { bigint, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, customType, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAtColumn } from './columns';
-import { partners } from './tenancy';
+import { locations, partners } from './tenancy';
+
+/**
+ * The writing transaction's id (xid8). The catch-up feed pages by (txid, seq) and only returns rows whose transaction
+ * is older than every transaction still running, so a consumer paging with `after` never skips an event that
+ * commits late with a lower seq (CONTRACT §7: nothing committed is lost).
+ */
+const transactionIdColumn = () =>
+  customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' })('txid')
+    .notNull()
+    .default(sql`pg_current_xact_id()`);
 
 /**
  * The outbox (CONTRACT §7): a state change writes its event here in the same transaction.
@@ -18,6 +29,7 @@ export const events = pgTable(
     resourceVersion: integer('resource_version').notNull(),
     actorPartnerId: text('actor_partner_id'),
     payload: jsonb('payload').notNull(),
+    txid: transactionIdColumn(),
     createdAt: createdAtColumn(),
   },
   (t) => [index('events_seq_idx').on(t.seq), index('events_created_at_idx').on(t.createdAt), index('events_location_idx').on(t.locationId, t.seq)],
@@ -34,8 +46,13 @@ export const eventRecipients = pgTable(
     eventId: text('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
+    txid: transactionIdColumn(),
   },
-  (t) => [primaryKey({ columns: [t.partnerId, t.eventSeq] }), index('event_recipients_event_idx').on(t.eventId)],
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.eventSeq] }),
+    index('event_recipients_event_idx').on(t.eventId),
+    index('event_recipients_feed_idx').on(t.partnerId, t.txid, t.eventSeq),
+  ],
 );
 
 /** A partner's webhook endpoint; the signing secret must stay usable for HMAC, so it is kept, never shown twice. */
@@ -50,6 +67,7 @@ export const webhookEndpoints = pgTable(
     eventTypes: text('event_types').array(),
     secret: text('secret').notNull(),
     previousSecret: text('previous_secret'),
+    /** Secret rotation: for 24 hours deliveries are signed with both the new and the previous secret. */
     previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAtColumn(),
@@ -88,7 +106,7 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'PENDING'`),
     index('webhook_deliveries_order_idx').on(t.endpointId, t.resourceKey, t.eventSeq),
     index('webhook_deliveries_partner_idx').on(t.partnerId, t.createdAt),
   ],
@@ -109,4 +127,27 @@ export const webhookAttempts = pgTable(
     responseSnippet: text('response_snippet'),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
+);
+
+/**
+ * One open POS notification socket (CONTRACT §7: while a socket is open the location is GREEN). Kept in the database
+ * with a heartbeat so every instance answers `GET /connect/locations/{id}` alike; a crashed instance's rows go stale.
+ */
+export const posPresence = pgTable(
+  'pos_presence',
+  {
+    id: text('id').primaryKey(),
+    instanceId: text('instance_id').notNull(),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => locations.id),
+    partnerId: text('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    posVersion: text('pos_version'),
+    supportedApis: jsonb('supported_apis').$type<{ name: string; version: string }[]>(),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pos_presence_location_idx').on(t.locationId), index('pos_presence_instance_idx').on(t.instanceId)],
 );

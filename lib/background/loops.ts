@@ -1,8 +1,11 @@
 import type { DatabaseHandle } from '@/db/client';
+import { eventLoops } from '@/lib/events/loops';
 import type { Loop } from './runner';
 
 /** Every background loop of the process; each domain adds its own here. */
 export function backgroundLoops(handle: DatabaseHandle): Loop[] {
   void handle;
-  return [];
+  return [
+    ...eventLoops(handle),
+  ];
 }

@@ -1,12 +1,210 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { STATUS_CODES } from 'node:http';
+import { eq } from 'drizzle-orm';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { z } from 'zod';
 import type { DatabaseHandle } from '@/db/client';
+import { locations } from '@/db/schema';
+import { verifyAccessToken, type PartnerPrincipal } from '@/lib/auth/access-tokens';
+import { isConnected } from '@/lib/auth/connections';
+import { config } from '@/lib/config';
+import { ApiError, forbidden, notFound, problemBody } from '@/lib/http/errors';
+import { logger } from '@/lib/log';
+import { eventBus, type CommittedEvent } from './event-bus';
+import { closePresence, heartbeatPresence, openPresence, recordHello } from './pos-presence';
 
-/** The POS WebSocket `/connect/pos/notifications/{locationId}` (CONTRACT §7). */
-export function attachPosNotifications(server: Server, handle: DatabaseHandle) {
-  void server;
-  void handle;
-  return {
-    handles: (request: IncomingMessage) => Boolean(request.url?.startsWith('/connect/pos/notifications/')) && false,
-    close: async () => {},
+export interface PosNotificationOptions {
+  /** CONTRACT §7: a client that has not sent HELLO within this time is closed with code 4000 (30 s). */
+  helloTimeoutMs?: number;
+  /** Ping interval; a socket that misses a pong is dropped at the next ping, so a dead peer is found within 2 intervals. */
+  pingIntervalMs?: number;
+}
+
+export const HELLO_TIMEOUT_CLOSE_CODE = 4000;
+const PATH = /^\/connect\/pos\/notifications\/([^/?#]+)\/?(?:[?#].*)?$/;
+// Events that commit between the upgrade and HELLO are held (up to this many) and sent right after HELLO.
+const MAX_PENDING_BEFORE_HELLO = 1000;
+
+const helloSchema = z.object({
+  type: z.literal('HELLO'),
+  posVersion: z.union([z.string().min(1).max(100), z.number()]).transform(String),
+  supportedApis: z.array(z.object({ name: z.string().min(1).max(100), version: z.string().min(1).max(20) })).max(50),
+});
+
+interface PosClient {
+  socket: WebSocket;
+  presenceId: string;
+  partnerId: string;
+  locationId: string;
+  helloReceived: boolean;
+  pending: string[];
+  alive: boolean;
+}
+
+/**
+ * The POS WebSocket `/connect/pos/notifications/{locationId}` (CONTRACT §7). Bearer token of a POS connected to the
+ * location (401/403/404 otherwise, as an HTTP answer to the upgrade); HELLO within `helloTimeoutMs`; then every
+ * committed event addressed to that POS for that location, as the exact event JSON in a text frame.
+ */
+export function attachPosNotifications(server: Server, handle: DatabaseHandle, options: PosNotificationOptions = {}) {
+  const helloTimeoutMs = options.helloTimeoutMs ?? 30_000;
+  const pingIntervalMs = options.pingIntervalMs ?? 20_000;
+  const instanceId = randomUUID();
+  const log = logger().child({ component: 'pos-notifications', instanceId });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const clientsByLocation = new Map<string, Set<PosClient>>();
+  let closing = false;
+
+  const handles = (request: IncomingMessage) => PATH.test(request.url ?? '');
+
+  const deliver = ({ event, recipients }: CommittedEvent) => {
+    if (!event.locationId) return;
+    const text = JSON.stringify(event);
+    for (const client of clientsByLocation.get(event.locationId) ?? []) {
+      if (!recipients.includes(client.partnerId)) continue;
+      if (client.helloReceived) client.socket.send(text);
+      else if (client.pending.length < MAX_PENDING_BEFORE_HELLO) client.pending.push(text);
+    }
   };
+  const unsubscribe = eventBus(handle).subscribe(deliver);
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!handles(request)) return;
+    authorise(handle, request).then(
+      async ({ principal, locationId }) => {
+        const presenceId = randomUUID();
+        await openPresence(handle.db, { id: presenceId, instanceId, locationId, partnerId: principal.partnerId });
+        let established = false;
+        socket.once('close', () => {
+          if (!established) void closePresence(handle.db, presenceId).catch(() => {});
+        });
+        wss.handleUpgrade(request, socket, head, (ws) => {
+          established = true;
+          accept(ws, { presenceId, partnerId: principal.partnerId, locationId });
+        });
+      },
+      (error: unknown) => refuseUpgrade(socket, error, request.url ?? '', log),
+    );
+  };
+  server.on('upgrade', onUpgrade);
+
+  const accept = (socket: WebSocket, identity: Pick<PosClient, 'presenceId' | 'partnerId' | 'locationId'>) => {
+    const client: PosClient = { socket, ...identity, helloReceived: false, pending: [], alive: true };
+    const set = clientsByLocation.get(client.locationId) ?? new Set();
+    set.add(client);
+    clientsByLocation.set(client.locationId, set);
+    const helloTimer = setTimeout(() => socket.close(HELLO_TIMEOUT_CLOSE_CODE, 'HELLO required'), helloTimeoutMs);
+    socket.on('pong', () => {
+      client.alive = true;
+    });
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      if (client.helloReceived) return;
+      const hello = isBinary ? undefined : parseHello(data);
+      if (!hello) {
+        socket.close(HELLO_TIMEOUT_CLOSE_CODE, 'The first message must be a valid HELLO');
+        return;
+      }
+      clearTimeout(helloTimer);
+      client.helloReceived = true;
+      for (const text of client.pending.splice(0)) socket.send(text);
+      void recordHello(handle.db, client.presenceId, hello).catch((error: unknown) => log.error({ err: error }, 'recording HELLO failed'));
+    });
+    socket.on('close', () => {
+      clearTimeout(helloTimer);
+      set.delete(client);
+      if (!set.size) clientsByLocation.delete(client.locationId);
+      void closePresence(handle.db, client.presenceId).catch((error: unknown) => log.error({ err: error }, 'recording disconnect failed'));
+    });
+    socket.on('error', (error) => log.warn({ err: error }, 'POS socket error'));
+  };
+
+  // Keep-alive: ping every interval, drop sockets that did not answer the previous ping, refresh DB presence.
+  const pinger = setInterval(() => {
+    for (const set of clientsByLocation.values()) {
+      for (const client of set) {
+        if (!client.alive) {
+          client.socket.terminate();
+          continue;
+        }
+        client.alive = false;
+        client.socket.ping();
+      }
+    }
+    if (!closing) void heartbeatPresence(handle.db, instanceId).catch((error: unknown) => log.error({ err: error }, 'presence heartbeat failed'));
+  }, pingIntervalMs);
+  pinger.unref();
+
+  return {
+    handles,
+    async close() {
+      closing = true;
+      clearInterval(pinger);
+      server.off('upgrade', onUpgrade);
+      unsubscribe();
+      const all = [...clientsByLocation.values()].flatMap((set) => [...set]);
+      await Promise.all(
+        all.map(
+          (client) =>
+            new Promise<void>((resolve) => {
+              client.socket.once('close', () => resolve());
+              client.socket.close(1001, 'Server shutting down');
+              setTimeout(() => {
+                client.socket.terminate();
+                resolve();
+              }, 1000).unref();
+            }),
+        ),
+      );
+      await Promise.all(all.map((client) => closePresence(handle.db, client.presenceId).catch(() => {})));
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+function parseHello(data: RawData): z.output<typeof helloSchema> | undefined {
+  try {
+    const parsed = helloSchema.safeParse(JSON.parse(data.toString()));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function authorise(handle: DatabaseHandle, request: IncomingMessage): Promise<{ principal: PartnerPrincipal; locationId: string }> {
+  const locationId = decodeURIComponent(PATH.exec(request.url ?? '')![1]!);
+  const token = request.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  if (!token) {
+    throw new ApiError('UNAUTHORIZED', 'A Bearer access token is required.', {
+      headers: { 'WWW-Authenticate': 'Bearer error="invalid_token", error_description="missing token"' },
+    });
+  }
+  const principal = await verifyAccessToken(handle.db, token);
+  if (principal.partnerType !== 'POS') throw forbidden('Only POS partners may open the notification socket.');
+  const [location] = await handle.db.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId)).limit(1);
+  // CONTRACT §3: another tenant's location is answered 404, exactly as if it did not exist.
+  if (!location || !(await isConnected(handle.db, principal.partnerId, locationId))) throw notFound('Location');
+  return { principal, locationId };
+}
+
+/** Answers a refused upgrade with a plain HTTP problem response (CONTRACT §5) and closes the socket. */
+function refuseUpgrade(socket: Duplex, error: unknown, path: string, log: ReturnType<typeof logger>) {
+  const apiError =
+    error instanceof ApiError ? error : new ApiError('SERVICE_UNAVAILABLE', 'The notification service is unavailable; retry shortly.', { headers: { 'Retry-After': '5' } });
+  if (!(error instanceof ApiError)) log.error({ err: error }, 'WebSocket upgrade failed');
+  const body = JSON.stringify(problemBody(apiError, path.split('?')[0]!, `${config().PUBLIC_URL}/docs`));
+  const headers = {
+    'Content-Type': 'application/problem+json',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+    ...apiError.headers,
+  };
+  socket.end(
+    `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status] ?? 'Error'}\r\n` +
+      Object.entries(headers)
+        .map(([key, value]) => `${key}: ${value}`)
+        .join('\r\n') +
+      `\r\n\r\n${body}`,
+  );
 }

@@ -1,0 +1,107 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Executor } from '@/db/client';
+import { connections, locations, partners, posPresence } from '@/db/schema';
+import { notFound } from '@/lib/http/errors';
+import { asDate } from './sql-rows';
+
+/** A socket whose heartbeat is older than this no longer counts (a crashed instance's sockets go RED within a minute). */
+export const PRESENCE_STALE_MS = 60_000;
+
+export interface SupportedApi {
+  name: string;
+  version: string;
+}
+
+export async function openPresence(db: Executor, input: { id: string; instanceId: string; locationId: string; partnerId: string }) {
+  await db.insert(posPresence).values(input);
+  await db.update(locations).set({ lastOnlineAt: sql`now()` }).where(eq(locations.id, input.locationId));
+}
+
+export async function recordHello(db: Executor, id: string, hello: { posVersion: string; supportedApis: SupportedApi[] }) {
+  await db.update(posPresence).set({ posVersion: hello.posVersion, supportedApis: hello.supportedApis, heartbeatAt: sql`now()` }).where(eq(posPresence.id, id));
+}
+
+/** The socket closed: the location was online until now (`lastOnlineAt`). */
+export async function closePresence(db: Executor, id: string) {
+  const [row] = await db.delete(posPresence).where(eq(posPresence.id, id)).returning({ locationId: posPresence.locationId });
+  if (row) await db.update(locations).set({ lastOnlineAt: sql`now()` }).where(eq(locations.id, row.locationId));
+}
+
+/** Refreshes every socket this instance holds, and folds other instances' stale sockets into `lastOnlineAt`. */
+export async function heartbeatPresence(db: Executor, instanceId: string) {
+  await db.update(posPresence).set({ heartbeatAt: sql`now()` }).where(eq(posPresence.instanceId, instanceId));
+  const staleBefore = sql`now() - make_interval(secs => ${PRESENCE_STALE_MS / 1000})`;
+  const stale = await db.delete(posPresence).where(lt(posPresence.heartbeatAt, staleBefore)).returning({
+    locationId: posPresence.locationId,
+    heartbeatAt: posPresence.heartbeatAt,
+  });
+  for (const row of stale) {
+    await db
+      .update(locations)
+      .set({ lastOnlineAt: sql`greatest(${locations.lastOnlineAt}, ${row.heartbeatAt.toISOString()}::timestamptz)` })
+      .where(eq(locations.id, row.locationId));
+  }
+}
+
+export const locationStatusSchema = z
+  .object({
+    locationId: z.string(),
+    name: z.string(),
+    pos: z.object({
+      vendor: z.string().nullable(),
+      version: z.string().optional(),
+      apis: z.array(z.object({ api: z.string(), version: z.string() })).optional(),
+    }),
+    status: z.object({ code: z.enum(['GREEN', 'RED']), lastOnlineAt: z.string().nullable() }),
+    posStatus: z.object({ status: z.enum(['GREEN', 'RED']), lastOnlineAt: z.string().nullable() }),
+  })
+  .meta({
+    id: 'LocationStatus',
+    description: 'A location and its POS online status: GREEN while a POS holds a notification socket open, RED otherwise.',
+  });
+
+/**
+ * CONTRACT §6 Locations: the POS online status of a location the caller is connected to (another tenant's location
+ * is 404). The status is read from the database so every instance answers alike.
+ */
+export async function locationStatus(db: Executor, partnerId: string, locationId: string) {
+  const [location] = await db
+    .select({ id: locations.id, name: locations.name, lastOnlineAt: locations.lastOnlineAt })
+    .from(locations)
+    .innerJoin(connections, and(eq(connections.locationId, locations.id), eq(connections.partnerId, partnerId)))
+    .where(eq(locations.id, locationId))
+    .limit(1);
+  if (!location) throw notFound('Location');
+  const [live] = await db
+    .select({ partnerName: partners.name, posVersion: posPresence.posVersion, supportedApis: posPresence.supportedApis, heartbeatAt: posPresence.heartbeatAt })
+    .from(posPresence)
+    .innerJoin(partners, eq(partners.id, posPresence.partnerId))
+    .where(and(eq(posPresence.locationId, locationId), sql`${posPresence.heartbeatAt} > now() - make_interval(secs => ${PRESENCE_STALE_MS / 1000})`))
+    .orderBy(sql`${posPresence.heartbeatAt} desc`)
+    .limit(1);
+  const [connectedPos] = live
+    ? []
+    : await db
+        .select({ name: partners.name })
+        .from(connections)
+        .innerJoin(partners, eq(partners.id, connections.partnerId))
+        .where(and(eq(connections.locationId, locationId), eq(partners.type, 'POS')))
+        .limit(1);
+  const code = live ? 'GREEN' : 'RED';
+  const times = [asDate(location.lastOnlineAt), asDate(live?.heartbeatAt)].filter((time): time is Date => time !== null);
+  const lastOnlineAt = times.length ? new Date(Math.max(...times.map((time) => time.getTime()))).toISOString() : null;
+  return locationStatusSchema.parse({
+    locationId: location.id,
+    name: location.name,
+    pos: live
+      ? {
+          vendor: live.partnerName,
+          ...(live.posVersion ? { version: live.posVersion } : {}),
+          ...(live.supportedApis ? { apis: live.supportedApis.map((api) => ({ api: api.name, version: api.version })) } : {}),
+        }
+      : { vendor: connectedPos?.name ?? null },
+    status: { code, lastOnlineAt },
+    posStatus: { status: code, lastOnlineAt },
+  });
+}

@@ -1,0 +1,118 @@
+import type { DatabaseHandle } from '@/db/client';
+import type { Loop } from '@/lib/background/runner';
+import { config } from '@/lib/config';
+import { logger } from '@/lib/log';
+import { claimDueDeliveries, recordAttempts, type AttemptRecord, type ClaimedDelivery } from './deliveries-claim';
+import { eventBody } from './event-json';
+import { EVENTS_CHANNEL } from './outbox';
+import { postWebhook } from './webhook-sender';
+import { webhookHeaders } from './webhook-signature';
+
+export interface WebhookDispatcherOptions {
+  /** Deliveries claimed (and recorded) per statement. */
+  batchSize?: number;
+  /** Batches the background loop keeps in flight, so one slow endpoint does not hold up everyone else. */
+  maxBatchesInFlight?: number;
+}
+
+export interface WebhookDispatcher {
+  /** Claims one batch of due deliveries, sends them and records every attempt; resolves with the number sent. */
+  dispatchBatch(): Promise<number>;
+  /** The background loop: batches run concurrently, and a NOTIFY (or a finished batch) wakes it at once. */
+  loop: Loop;
+  /** Waits for the loop's batches in flight. */
+  drain(): Promise<void>;
+}
+
+// An idle loop waits this long for a wake-up before looking for retries that have come due.
+const IDLE_WAIT_MS = 1000;
+// The lease outlives the attempt's own timeout, so a claimed delivery is never sent twice in parallel.
+const LEASE_MARGIN_SECONDS = 30;
+
+/** Seconds before retry number `retryIndex`, with up to 10 % jitter so failing receivers are not hit in lockstep. */
+export function retryDelayMs(retryIndex: number, schedule: readonly number[] = config().WEBHOOK_RETRY_SCHEDULE): number | null {
+  const seconds = schedule[retryIndex];
+  if (seconds === undefined) return null;
+  return Math.round(seconds * 1000 * (1 + Math.random() * 0.1));
+}
+
+async function attempt(delivery: ClaimedDelivery, timeoutMs: number): Promise<AttemptRecord> {
+  const body = eventBody(delivery.payload);
+  const attemptedAt = new Date();
+  const outcome = await postWebhook(delivery.url, webhookHeaders(delivery.eventId, body, delivery, attemptedAt), body, timeoutMs);
+  // CONTRACT §7: anything but a 2xx in time is retried on WEBHOOK_RETRY_SCHEDULE, then the delivery fails for good.
+  return { delivery, attemptedAt, outcome, retryInMs: outcome.succeeded ? null : retryDelayMs(delivery.attemptCount - 1) };
+}
+
+export function createWebhookDispatcher(handle: DatabaseHandle, options: WebhookDispatcherOptions = {}): WebhookDispatcher {
+  const batchSize = options.batchSize ?? 200;
+  const maxBatchesInFlight = options.maxBatchesInFlight ?? 8;
+  const log = logger().child({ loop: 'webhook-dispatcher' });
+  const inFlight = new Set<Promise<unknown>>();
+  let woken = false;
+  let wakeWaiter: (() => void) | undefined;
+  let listening: Promise<unknown> | undefined;
+
+  const wake = () => {
+    woken = true;
+    wakeWaiter?.();
+  };
+
+  const sendAndRecord = async (claimed: ClaimedDelivery[]) => {
+    const timeoutMs = config().WEBHOOK_TIMEOUT_MS;
+    const records = await Promise.all(claimed.map((delivery) => attempt(delivery, timeoutMs)));
+    await recordAttempts(handle.db, records);
+    return records.length;
+  };
+
+  const dispatchBatch = async () => {
+    const leaseSeconds = Math.ceil(config().WEBHOOK_TIMEOUT_MS / 1000) + LEASE_MARGIN_SECONDS;
+    const claimed = await claimDueDeliveries(handle.db, batchSize, leaseSeconds);
+    return claimed.length ? sendAndRecord(claimed) : 0;
+  };
+
+  const waitForWake = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      if (woken) return resolve(true);
+      const timer = setTimeout(() => done(false), ms);
+      const done = (value: boolean) => {
+        clearTimeout(timer);
+        wakeWaiter = undefined;
+        resolve(value);
+      };
+      wakeWaiter = () => done(true);
+    });
+
+  const loop: Loop = {
+    name: 'webhook-dispatcher',
+    idleMs: 0,
+    async run() {
+      listening ??= handle.listen(EVENTS_CHANNEL, wake).catch((error: unknown) => log.error({ err: error }, 'cannot LISTEN for events'));
+      if (inFlight.size >= maxBatchesInFlight) {
+        await Promise.race(inFlight);
+        return true;
+      }
+      woken = false;
+      const leaseSeconds = Math.ceil(config().WEBHOOK_TIMEOUT_MS / 1000) + LEASE_MARGIN_SECONDS;
+      const claimed = await claimDueDeliveries(handle.db, batchSize, leaseSeconds);
+      if (!claimed.length) return waitForWake(IDLE_WAIT_MS);
+      const batch = sendAndRecord(claimed)
+        .catch((error: unknown) => log.error({ err: error }, 'recording webhook attempts failed; the leases expire and the deliveries are retried'))
+        // A finished delivery may release the next event of the same resource.
+        .finally(() => {
+          inFlight.delete(batch);
+          wake();
+        });
+      inFlight.add(batch);
+      return true;
+    },
+  };
+
+  return {
+    dispatchBatch,
+    loop,
+    async drain() {
+      await Promise.all(inFlight);
+    },
+  };
+}
