@@ -1,5 +1,6 @@
 import NextAuth, { CredentialsSignin, type DefaultSession } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
+import { notFound, redirect } from 'next/navigation';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { consumeRateLimit } from '@/lib/http/rate-limit';
@@ -65,7 +66,6 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
 
 /** The signed-in dashboard user, or a redirect to /login; `roles` limits who may see a page (others get notFound). */
 export async function requireUser(roles?: readonly UserRole[], callbackUrl?: string) {
-  const { redirect, notFound } = await import('next/navigation');
   const session = await auth();
   const user = session?.user;
   if (!user?.id) redirect(`/login${callbackUrl ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : ''}`);

@@ -13,7 +13,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
   const name = `counterpart_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  await createDatabaseWithRetry(admin, name);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), dataDir: 'unused', maxConnections: 10 });
@@ -43,4 +43,18 @@ export function useTestDatabase(): { db: () => Database; handle: () => DatabaseH
     db: () => handle!.db,
     handle: () => handle!,
   };
+}
+
+// CREATE DATABASE copies template1 and fails while another session is copying it (SQLSTATE 55006);
+// test files start in parallel, so retry briefly.
+async function createDatabaseWithRetry(admin: postgres.Sql, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.unsafe(`create database ${name}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
 }
