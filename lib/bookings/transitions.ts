@@ -1,0 +1,120 @@
+/** CONTRACT §6 "Bookings": the values of `bookingStatus`. */
+export const BOOKING_STATUSES = [
+  'CREATED',
+  'ACCEPTED',
+  'REJECTED',
+  'CANCELLED_BY_CUSTOMER',
+  'CANCELLED_BY_MERCHANT',
+] as const;
+
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** SPEC.md "Table status during a booking", in its order of progression. */
+export const TABLE_STATUSES = ['SEATED', 'DINING', 'CLOSING', 'FINALISED'] as const;
+
+export type TableStatus = (typeof TABLE_STATUSES)[number];
+
+/** Who changes a booking: a POS, the booking app, or a merchant user in the dashboard. */
+export type BookingActor = 'POS' | 'BOOKING_APP' | 'MERCHANT';
+
+/** Reference booking spec: a `reason` accompanies exactly these statuses. */
+export const STATUSES_REQUIRING_REASON = [
+  'REJECTED',
+  'CANCELLED_BY_CUSTOMER',
+  'CANCELLED_BY_MERCHANT',
+] as const satisfies readonly BookingStatus[];
+
+/** The rules of the issue: a booking in one of these statuses accepts no other status. */
+export const FINAL_BOOKING_STATUSES = [
+  'REJECTED',
+  'CANCELLED_BY_CUSTOMER',
+  'CANCELLED_BY_MERCHANT',
+] as const satisfies readonly BookingStatus[];
+
+// The rules of the issue: which statuses follow which, and who may set each.
+const NEXT_BOOKING_STATUSES: Record<BookingStatus, readonly BookingStatus[]> = {
+  CREATED: ['ACCEPTED', 'REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'],
+  ACCEPTED: ['CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'],
+  REJECTED: [],
+  CANCELLED_BY_CUSTOMER: [],
+  CANCELLED_BY_MERCHANT: [],
+};
+
+const STATUSES_SETTABLE_BY: Record<BookingActor, readonly BookingStatus[]> = {
+  POS: ['ACCEPTED', 'REJECTED', 'CANCELLED_BY_MERCHANT'],
+  BOOKING_APP: ['CANCELLED_BY_CUSTOMER'],
+  MERCHANT: ['ACCEPTED', 'REJECTED', 'CANCELLED_BY_MERCHANT'],
+};
+
+export type BookingChangeDecision =
+  | { kind: 'noop' }
+  | { kind: 'change' }
+  | { kind: 'forbidden'; message: string }
+  | { kind: 'conflict'; message: string };
+
+export function isFinalBookingStatus(status: BookingStatus): boolean {
+  return (FINAL_BOOKING_STATUSES as readonly BookingStatus[]).includes(status);
+}
+
+/**
+ * Decides what a PATCH of `bookingStatus` does. As for orders, the actor's permission is checked
+ * first, so a 403 neither depends on nor reveals the booking's state. CREATED is nobody's to set:
+ * it is where every booking starts, so asking for it is a no-op on a new booking and a conflict later.
+ */
+export function decideBookingStatusChange({
+  current,
+  next,
+  actor,
+}: {
+  current: BookingStatus;
+  next: BookingStatus;
+  actor: BookingActor;
+}): BookingChangeDecision {
+  const settable = STATUSES_SETTABLE_BY[actor];
+  if (next !== 'CREATED' && !settable.includes(next)) {
+    return { kind: 'forbidden', message: `A ${actor} may set bookingStatus only to ${settable.join(', ')}.` };
+  }
+  // Setting the status a booking already has is a no-op, even on a final booking.
+  if (current === next) return { kind: 'noop' };
+  if (NEXT_BOOKING_STATUSES[current].includes(next)) return { kind: 'change' };
+  const why = isFinalBookingStatus(current) ? ` ${current} is final.` : '';
+  return { kind: 'conflict', message: `Booking status conflict. Booking status ${current} cannot be updated to ${next}.${why}` };
+}
+
+/**
+ * CONTRACT §6: `asset.tableStatus` moves forward only (SEATED → DINING → CLOSING → FINALISED); a step
+ * may be skipped, the same status again is a no-op, and going back is a conflict.
+ */
+export function decideTableStatusChange(current: TableStatus | null, next: TableStatus): BookingChangeDecision {
+  if (current === next) return { kind: 'noop' };
+  if (current === null || TABLE_STATUSES.indexOf(next) > TABLE_STATUSES.indexOf(current)) return { kind: 'change' };
+  return {
+    kind: 'conflict',
+    message: `Table status conflict. Booking table status ${current} cannot go back to ${next}.`,
+  };
+}
+
+export type BookingTableStatusEventType = `BOOKING_${TableStatus}`;
+
+/** CONTRACT §7 names the event of each table status (BOOKING_SEATED … BOOKING_FINALISED). */
+export function bookingEventTypeForTableStatus(status: TableStatus): BookingTableStatusEventType {
+  return `BOOKING_${status}`;
+}
+
+/** The fields of a booking update that are the booking's details, as opposed to its statuses. */
+const DETAIL_FIELDS = ['numberOfPeople', 'startTime', 'endTime', 'customer', 'notes', 'payments', 'origin'] as const;
+const ASSET_DETAIL_FIELDS = ['tables', 'section', 'rooms', 'discounts', 'preOrders'] as const;
+
+/** Names (dotted paths) of the detail fields an update touches, e.g. `numberOfPeople`, `asset.tables`. */
+export function bookingDetailFields(update: Record<string, unknown>): string[] {
+  const asset = typeof update.asset === 'object' && update.asset !== null ? (update.asset as Record<string, unknown>) : {};
+  return [
+    ...DETAIL_FIELDS.filter((field) => update[field] !== undefined),
+    ...ASSET_DETAIL_FIELDS.filter((field) => asset[field] !== undefined).map((field) => `asset.${field}`),
+  ];
+}
+
+/** The rules of the issue: the booking app edits a booking's details; others change its statuses. */
+export function mayEditBookingDetails(actor: BookingActor): boolean {
+  return actor === 'BOOKING_APP';
+}
