@@ -64,7 +64,7 @@ export function problemBody(error: ApiError, instance: string, docsUrl: string) 
     instance,
     code: error.code,
     error: error.message,
-    ...(error.errors ? { errors: error.errors } : {}),
+    ...(error.errors ? { message: error.message, errors: error.errors } : {}),
   };
 }
 

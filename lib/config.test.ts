@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('configuration', () => {
+  it('applies the defaults of CONTRACT §2', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      PUBLIC_URL: 'http://localhost:3000',
+      DATA_DIR: './.data',
+      ORDER_AUTO_REJECT_SECONDS: 120,
+      DEVICE_CODE_TTL_SECONDS: 900,
+      DEVICE_POLL_INTERVAL_SECONDS: 5,
+      ACCESS_TOKEN_TTL_SECONDS: 86400,
+      WEBHOOK_TIMEOUT_MS: 10000,
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: false,
+      SEED_DEMO: true,
+    });
+    expect(config.WEBHOOK_RETRY_SCHEDULE).toEqual([5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200, 86400]);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.ADMIN_API_KEY).toBeUndefined();
+  });
+
+  it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
+    expect(parseConfig({ PORT: '4000' }).PUBLIC_URL).toBe('http://localhost:4000');
+    expect(parseConfig({ PUBLIC_URL: 'https://hub.example.com/' }).PUBLIC_URL).toBe('https://hub.example.com');
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['WEBHOOK_RETRY_SCHEDULE', '5,,30'],
+    ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'maybe'],
+    ['ORDER_AUTO_REJECT_SECONDS', '-1'],
+    ['PUBLIC_URL', 'not a url'],
+  ])('refuses an invalid %s naming the variable', (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));
+  });
+
+  it('reports every invalid variable at once', () => {
+    try {
+      parseConfig({ PORT: 'x', SEED_DEMO: 'perhaps' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems.map((problem) => problem.split(':')[0]).sort()).toEqual(['PORT', 'SEED_DEMO']);
+    }
+  });
+});
