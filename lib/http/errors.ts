@@ -99,3 +99,6 @@ export function pgErrorCode(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The known codes and their statuses, for the API reference page. */
+export const errorCatalogue = (): [string, number][] => Object.entries(statusByCode);

@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_MERCHANT, DEMO_REVIEWER } from '../support';
+
+test.describe('dashboard sign-in', () => {
+  test('the demo merchant signs in and sees the merchant navigation', async ({ page }) => {
+    await page.goto('/dashboard/tables');
+    await expect(page).toHaveURL(/\/login\?callbackUrl=/);
+    await page.getByLabel('Email').fill(DEMO_MERCHANT.email);
+    await page.getByLabel('Password').fill(DEMO_MERCHANT.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/tables$/);
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    for (const label of ['Orders', 'Tables', 'Bookings', 'Loyalty']) await expect(nav.getByRole('link', { name: label })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  });
+
+  test('a wrong password is refused with a clear message', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(DEMO_MERCHANT.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('Email or password is incorrect');
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('each role sees only its own pages', async ({ page }) => {
+    for (const [user, visible] of [
+      [DEMO_ADMIN, 'Admin'],
+      [DEMO_REVIEWER, 'Onboarding'],
+    ] as const) {
+      await page.context().clearCookies();
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password').fill(user.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const nav = page.getByRole('navigation', { name: 'Dashboard' });
+      await expect(nav.getByRole('link', { name: visible })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Orders' })).toHaveCount(0);
+    }
+    const forbidden = await page.goto('/dashboard/orders');
+    expect(forbidden?.status()).toBe(404);
+  });
+});
