@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '@/db/client';
+import { resetConfig } from '@/lib/config';
+import { dispatchUntil, emitOrderEvent, webhookSubscriber } from './testing/event-fixtures';
+import { startWebhookReceiver } from './testing/webhook-receiver';
+import { createWebhookDispatcher } from './webhook-dispatcher';
+
+/** A database that outlives one handle: a PGlite directory, or a throwaway database on the PostgreSQL server. */
+async function durableDatabase() {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'counterpart-events-'));
+    return { open: () => openDatabase({ dataDir }), drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `counterpart_events_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    open: () => openDatabase({ url: url.toString(), dataDir: 'unused', maxConnections: 5 }),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+beforeAll(() => {
+  resetConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_SCHEDULE: '0,0,1', WEBHOOK_TIMEOUT_MS: '2000' });
+});
+afterAll(() => {
+  resetConfig();
+});
+
+describe('a crash between commit and delivery', () => {
+  it('loses nothing: events committed before the process died are delivered by the next one', async () => {
+    const database = await durableDatabase();
+    const secrets: string[] = [];
+    const receiver = await startWebhookReceiver(() => secrets);
+    try {
+      const first = await database.open();
+      const { locationId, partnerId, endpoint } = await webhookSubscriber(first.db, receiver.url);
+      secrets.push(endpoint.secret);
+      const emitted = [];
+      for (let version = 1; version <= 5; version++) emitted.push(await emitOrderEvent(first.db, { locationId, partnerId, orderId: 'crash', version }));
+      await first.close();
+
+      const second = await database.open();
+      try {
+        await dispatchUntil(createWebhookDispatcher(second), () => receiver.requests.length === emitted.length);
+      } finally {
+        await second.close();
+      }
+      expect(receiver.requests.map((request) => request.webhookId)).toEqual(emitted.map((event) => event.id));
+      expect(receiver.requests.every((request) => request.verifiedWith.length === 1)).toBe(true);
+    } finally {
+      await receiver.close();
+      await database.drop();
+    }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('two dispatcher instances on one PostgreSQL database', () => {
+  let database: Awaited<ReturnType<typeof durableDatabase>>;
+  const handles: DatabaseHandle[] = [];
+  beforeAll(async () => {
+    database = await durableDatabase();
+    handles.push(await database.open(), await database.open());
+  });
+  afterAll(async () => {
+    await Promise.all(handles.map((handle) => handle.close()));
+    await database.drop();
+  });
+
+  it('deliver each event once per endpoint, never twice in parallel, in per-resource order', async () => {
+    const secrets: string[] = [];
+    const receiver = await startWebhookReceiver(
+      () => secrets,
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return 200;
+      },
+    );
+    try {
+      const { locationId, partnerId, endpoint } = await webhookSubscriber(handles[0]!.db, receiver.url);
+      secrets.push(endpoint.secret);
+      const emitted = [];
+      for (let version = 1; version <= 10; version++) {
+        for (let order = 0; order < 20; order++) {
+          emitted.push(await emitOrderEvent(handles[0]!.db, { locationId, partnerId, orderId: `order-${order}`, version }));
+        }
+      }
+      const dispatchers = handles.map((handle) => createWebhookDispatcher(handle, { batchSize: 15 }));
+      const sent = [0, 0];
+      await Promise.all(
+        dispatchers.map((dispatcher, index) =>
+          dispatchUntil(
+            {
+              ...dispatcher,
+              dispatchBatch: async () => {
+                const count = await dispatcher.dispatchBatch();
+                sent[index]! += count;
+                return count;
+              },
+            },
+            () => receiver.requests.length >= emitted.length,
+          ),
+        ),
+      );
+      expect(receiver.requests).toHaveLength(emitted.length);
+      expect(new Set(receiver.requests.map((request) => request.webhookId))).toEqual(new Set(emitted.map((event) => event.id)));
+      expect(receiver.maxInFlightPerId).toBe(1);
+      expect(sent[0]! + sent[1]!).toBe(emitted.length);
+      const versions = new Map<string, number>();
+      for (const request of receiver.requests) {
+        expect(request.event.data.version).toBe((versions.get(request.event.data.id) ?? 0) + 1);
+        versions.set(request.event.data.id, request.event.data.version);
+      }
+    } finally {
+      await receiver.close();
+    }
+  });
+});
