@@ -2,3 +2,8 @@ export * from './tenancy';
 export * from './events';
 export * from './auth';
 export * from './settings';
+export * from './orders';
+export * from './loyalty';
+export * from './bookings';
+export * from './tables';
+export * from './sales';

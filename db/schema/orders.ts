@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, updatedAtColumn, versionColumn } from './columns';
+import { locations, partners, users } from './tenancy';
+
+export const orderStatus = pgEnum('order_status', [
+  'CREATED',
+  'ACCEPTED',
+  'REJECTED',
+  'BEING_PREPARED',
+  'READY',
+  'OUT_FOR_DELIVERY',
+  'CANCELLED_BY_MERCHANT',
+  'CANCELLED_BY_CUSTOMER',
+  'FULFILLED',
+]);
+
+/** Who moved an order: a partner through the API, a merchant user in the dashboard, or the auto-reject timer. */
+export const orderActorType = pgEnum('order_actor_type', ['POS', 'ORDERING_APP', 'MERCHANT', 'SYSTEM']);
+
+/**
+ * SPEC.md "Order". The order's content (items, money, customers …) is kept as the validated request in `content`;
+ * the columns are what the service queries and changes. `requestDigest` fingerprints the create request so a
+ * re-sent `origin.orderId` is answered from the first order, or 409 when its content differs (CONTRACT §6).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => locations.id),
+    appPartnerId: text('app_partner_id')
+      .notNull()
+      .references(() => partners.id),
+    originOrderId: text('origin_order_id').notNull(),
+    originName: text('origin_name').notNull(),
+    status: orderStatus('status').notNull(),
+    statusInfo: text('status_info'),
+    content: jsonb('content').notNull(),
+    requestDigest: text('request_digest').notNull(),
+    /** SPEC.md Limits: an order still CREATED at this time is rejected automatically. */
+    autoRejectAt: timestamp('auto_reject_at', { withTimezone: true }).notNull(),
+    version: versionColumn(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('orders_app_origin_idx').on(t.appPartnerId, t.locationId, t.originOrderId),
+    // Keyset pagination of GET /orders: (updated_at, id) within a location.
+    index('orders_location_updated_idx').on(t.locationId, t.updatedAt, t.id),
+    // The auto-reject sweep only ever looks at CREATED orders.
+    index('orders_auto_reject_idx').on(t.autoRejectAt).where(sql`${t.status} = 'CREATED'`),
+  ],
+);
+
+/** The history of an order's status: who made each change, when, and why. */
+export const orderStatusChanges = pgTable(
+  'order_status_changes',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: orderStatus('from_status'),
+    toStatus: orderStatus('to_status').notNull(),
+    statusInfo: text('status_info'),
+    reason: text('reason'),
+    actorType: orderActorType('actor_type').notNull(),
+    actorPartnerId: text('actor_partner_id').references(() => partners.id),
+    actorUserId: text('actor_user_id').references(() => users.id),
+    /** The order's version after this change (CONTRACT §7 `data.version`). */
+    version: versionColumn(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('order_status_changes_order_idx').on(t.orderId, t.createdAt)],
+);

@@ -1,0 +1,50 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import { orders } from '@/db/schema';
+import { conflict, forbidden, notFound } from '@/lib/http/errors';
+import { autoRejectOverdueOrders } from './auto-reject';
+import { orderColumnsWithDeadline, visibleTo, type OrderCaller } from './partner-access';
+import type { PatchOrderRequest } from './schema';
+import { recordStatusChange } from './status-history';
+import { decideStatusChange } from './transitions';
+
+/**
+ * PATCH /orders/{id} (CONTRACT §6). The order row is locked for the decision, so two updates never both pass it.
+ * An order past its auto-reject deadline is rejected first, in the same transaction, so a late ACCEPT gets 409.
+ * Errors are thrown after the transaction so that auto-reject still commits when the update itself is refused.
+ */
+export async function changeOrderStatus(db: Executor, caller: OrderCaller, orderId: string, update: PatchOrderRequest): Promise<{ changed: boolean }> {
+  if (caller.partnerType !== 'POS' && caller.partnerType !== 'ORDERING_APP') throw forbidden(`${caller.partnerType} partners may not update orders.`);
+  const actorType = caller.partnerType;
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select(orderColumnsWithDeadline)
+      .from(orders)
+      .where(and(eq(orders.id, orderId), visibleTo(tx, caller)))
+      .for('update', { of: orders });
+    if (!row) return { kind: 'not-found' } as const;
+    const { overdue, ...locked } = row;
+    const current = overdue ? ((await autoRejectOverdueOrders(tx, { orderId }))[0] ?? locked) : locked;
+    const decision = decideStatusChange({ current: current.status, next: update.status, actor: actorType });
+    if (decision.kind !== 'change') return decision;
+    const [changed] = await tx
+      .update(orders)
+      .set({ status: update.status, statusInfo: null, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(orders.id, current.id))
+      .returning();
+    await recordStatusChange(tx, { order: changed!, fromStatus: current.status, reason: update.reason, actor: { type: actorType, partnerId: caller.partnerId } });
+    return decision;
+  });
+  switch (outcome.kind) {
+    case 'not-found':
+      throw notFound('Order');
+    case 'forbidden':
+      throw forbidden(`An ordering app may only set CANCELLED_BY_CUSTOMER or FULFILLED, not ${update.status}.`);
+    case 'conflict':
+      throw conflict(outcome.message, 'ORDER_STATUS_CONFLICT');
+    case 'noop':
+      return { changed: false };
+    case 'change':
+      return { changed: true };
+  }
+}

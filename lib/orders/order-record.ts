@@ -1,0 +1,27 @@
+import type { orders } from '@/db/schema';
+import type { CreateOrderRequest, OrderResponseInput } from './schema';
+import type { OrderStatus } from './transitions';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** SPEC.md "Order" statusInfo: the only value, set when the service rejected an order nobody accepted in time. */
+export const AUTO_REJECTED_BY_TIMEOUT = 'AUTO_REJECTED_BY_TIMEOUT';
+
+/** The validated create request as stored in `orders.content`; the resource is rebuilt from it on every read. */
+export type OrderContent = CreateOrderRequest;
+
+/**
+ * The Order resource of a stored order, before it is parsed through the public schema of the asked version
+ * (toOrderResponse), which drops what that version does not show.
+ */
+export function orderResource(row: OrderRow): OrderResponseInput {
+  const content = row.content as OrderContent;
+  return {
+    ...content,
+    id: row.id,
+    locationId: row.locationId,
+    origin: { orderId: row.originOrderId, orderReference: content.origin.orderReference, name: row.originName },
+    status: row.status as OrderStatus,
+    ...(row.statusInfo ? { statusInfo: row.statusInfo as typeof AUTO_REJECTED_BY_TIMEOUT } : {}),
+  };
+}
