@@ -77,6 +77,10 @@ export const merchantOnboardingDecisionRequestSchema = z
         loyaltyProgramId: requiredString('loyaltyProgramId is required when action is APPROVE')
           .regex(/\S/, 'loyaltyProgramId is required when action is APPROVE')
           .describe('The loyalty program the location joins.'),
+        signUpUrl: z
+          .url({ protocol: /^https?$/, error: 'signUpUrl must be an http(s) URL' })
+          .optional()
+          .describe("Counterpart extension: the program's sign-up page; loyalty terminals show it as a QR code to unregistered customers."),
       }),
       z.object({
         action: z.literal('REJECT'),

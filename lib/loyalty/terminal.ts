@@ -3,6 +3,11 @@ import type { TerminalDisplay } from './schema';
 /** SPEC.md: on-terminal loyalty exists on one terminal series only; the series is configurable, PRO by default. */
 export const DEFAULT_LOYALTY_TERMINAL_SERIES = 'PRO';
 
+/** The terminal series that offers on-terminal loyalty in this process. */
+export function loyaltyTerminalSeries(): string {
+  return DEFAULT_LOYALTY_TERMINAL_SERIES;
+}
+
 const normaliseSeries = (series: string) => series.trim().toUpperCase();
 
 const pointsText = (reward: number) => `${reward} point${reward === 1 ? '' : 's'}`;

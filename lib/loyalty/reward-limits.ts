@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Executor } from '@/db/client';
+import { locations, loyaltyRewardLimits } from '@/db/schema';
+import { notFound } from '@/lib/http/errors';
+
+/** What a merchant sets on /dashboard/loyalty: a whole number of reward points, or empty for no limit. */
+export const rewardLimitInputSchema = z.object({
+  locationId: z.string().min(1).max(50),
+  limit: z
+    .string()
+    .trim()
+    .regex(/^\d{0,9}$/, 'Enter a whole number of points, or leave it empty for no limit')
+    .transform((value) => (value === '' ? null : Number(value))),
+});
+
+/** SPEC.md: the merchant's reward limit for unregistered members at a location; null when none is configured. */
+export async function unregisteredRewardLimit(db: Executor, locationId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ limit: loyaltyRewardLimits.unregisteredRewardLimit })
+    .from(loyaltyRewardLimits)
+    .where(eq(loyaltyRewardLimits.locationId, locationId));
+  return row?.limit ?? null;
+}
+
+/** Sets (or with null clears) the limit of one of the merchant's own locations; another merchant's is 404. */
+export async function setUnregisteredRewardLimit(db: Executor, merchantId: string, locationId: string, limit: number | null): Promise<void> {
+  const [location] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.id, locationId), eq(locations.merchantId, merchantId)));
+  if (!location) throw notFound('Location');
+  await db
+    .insert(loyaltyRewardLimits)
+    .values({ locationId, unregisteredRewardLimit: limit })
+    .onConflictDoUpdate({ target: loyaltyRewardLimits.locationId, set: { unregisteredRewardLimit: limit, updatedAt: new Date() } });
+}
