@@ -1,0 +1,140 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { GET as getLocation } from '@/app/connect/locations/[locationId]/route';
+import { emitEvent } from '@/lib/events/outbox';
+import { useTestDatabase } from '@/lib/testing/database';
+import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
+import { callRoute } from '@/lib/testing/http';
+import { HELLO_TIMEOUT_CLOSE_CODE, attachPosNotifications } from './pos-notifications';
+import { sleep } from './testing/event-fixtures';
+
+const database = useTestDatabase();
+let server: Server;
+let notifications: ReturnType<typeof attachPosNotifications>;
+let baseUrl: string;
+const HELLO = JSON.stringify({ type: 'HELLO', posVersion: '4.2.0', supportedApis: [{ name: 'ORDERING', version: '1.1' }] });
+
+beforeAll(async () => {
+  server = createServer((_request, response) => response.writeHead(404).end());
+  notifications = attachPosNotifications(server, database.handle(), { helloTimeoutMs: 1500, pingIntervalMs: 60_000 });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await notifications.close();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function connect(locationId: string, token?: string) {
+  const socket = new WebSocket(`${baseUrl}/connect/pos/notifications/${encodeURIComponent(locationId)}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const messages: unknown[] = [];
+  socket.on('message', (data) => messages.push(JSON.parse(data.toString())));
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const refused = new Promise<number>((resolve) => socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0)));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  return { socket, messages, opened, refused, closed };
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await sleep(20);
+  }
+}
+
+const emitTableEvent = (locationId: string, tableId: string, actorPartnerId: string | null = null) =>
+  database.db().transaction((tx) =>
+    emitEvent(tx, {
+      type: 'NEW_TABLE',
+      locationId,
+      resource: 'table',
+      resourceId: tableId,
+      version: 1,
+      actorPartnerId,
+      audience: { connectedPartnerTypes: ['POS', 'ORDERING_APP', 'BOOKING_APP'] },
+    }),
+  );
+
+async function status(locationId: string, token: string) {
+  const response = await callRoute(getLocation, 'GET', `/connect/locations/${locationId}`, { token, params: { locationId } });
+  return { status: response.status, body: await response.json() };
+}
+
+describe('POS notifications WebSocket', () => {
+  it('refuses the upgrade without a token (401), for a non-POS partner (403) and for a foreign location (404)', async () => {
+    const { locationIds } = await createMerchantWithLocations(database.db(), 2);
+    const pos = await createConnectedPartner(database.db(), 'POS', [locationIds[0]!]);
+    const app = await createConnectedPartner(database.db(), 'ORDERING_APP', [locationIds[0]!]);
+    expect(await connect(locationIds[0]!).refused).toBe(401);
+    expect(await connect(locationIds[0]!, 'not-a-jwt').refused).toBe(401);
+    expect(await connect(locationIds[0]!, app.token).refused).toBe(403);
+    expect(await connect(locationIds[1]!, pos.token).refused).toBe(404);
+    expect(await connect('no-such-location', pos.token).refused).toBe(404);
+  });
+
+  it('closes with 4000 when no HELLO arrives in time, and when the first message is not a HELLO', async () => {
+    const { locationIds } = await createMerchantWithLocations(database.db(), 1);
+    const pos = await createConnectedPartner(database.db(), 'POS', locationIds);
+    const silent = connect(locationIds[0]!, pos.token);
+    await silent.opened;
+    expect((await silent.closed).code).toBe(HELLO_TIMEOUT_CLOSE_CODE);
+
+    const rude = connect(locationIds[0]!, pos.token);
+    await rude.opened;
+    rude.socket.send(JSON.stringify({ type: 'PING' }));
+    expect((await rude.closed).code).toBe(HELLO_TIMEOUT_CLOSE_CODE);
+  });
+
+  it("after HELLO delivers the location's events addressed to that POS as the exact event JSON, and nothing else", async () => {
+    const { locationIds } = await createMerchantWithLocations(database.db(), 2);
+    const pos = await createConnectedPartner(database.db(), 'POS', locationIds);
+    const client = connect(locationIds[0]!, pos.token);
+    await client.opened;
+    client.socket.send(HELLO);
+    const mine = await emitTableEvent(locationIds[0]!, 'table-1');
+    await emitTableEvent(locationIds[1]!, 'table-elsewhere');
+    await emitTableEvent(locationIds[0]!, 'table-by-pos', pos.partnerId);
+    const second = await emitTableEvent(locationIds[0]!, 'table-2');
+    await waitFor(() => client.messages.length >= 2);
+    await sleep(100);
+    expect(client.messages).toEqual([JSON.parse(JSON.stringify(mine)), JSON.parse(JSON.stringify(second))]);
+    client.socket.close();
+    await client.closed;
+  });
+
+  it('reports GREEN while the socket is open and RED with lastOnlineAt after it closes', async () => {
+    const { locationIds } = await createMerchantWithLocations(database.db(), 1);
+    const locationId = locationIds[0]!;
+    const pos = await createConnectedPartner(database.db(), 'POS', locationIds);
+    const app = await createConnectedPartner(database.db(), 'ORDERING_APP', locationIds);
+    const stranger = await createConnectedPartner(database.db(), 'ORDERING_APP', []);
+
+    const never = await status(locationId, app.token);
+    expect(never.status).toBe(200);
+    expect(never.body).toMatchObject({ locationId, posStatus: { status: 'RED', lastOnlineAt: null }, status: { code: 'RED', lastOnlineAt: null } });
+    expect((await status(locationId, stranger.token)).status).toBe(404);
+
+    const client = connect(locationId, pos.token);
+    await client.opened;
+    client.socket.send(HELLO);
+    await waitFor(async () => (await status(locationId, app.token)).body.posStatus.status === 'GREEN');
+    await waitFor(async () => (await status(locationId, pos.token)).body.pos.version === '4.2.0');
+    const green = await status(locationId, pos.token);
+    expect(green.body).toMatchObject({ status: { code: 'GREEN' }, pos: { vendor: pos.name, apis: [{ api: 'ORDERING', version: '1.1' }] } });
+
+    const closedAt = Date.now();
+    client.socket.close();
+    await client.closed;
+    await waitFor(async () => (await status(locationId, app.token)).body.posStatus.status === 'RED');
+    const red = await status(locationId, app.token);
+    expect(Math.abs(Date.parse(red.body.posStatus.lastOnlineAt) - closedAt)).toBeLessThan(5000);
+  });
+});
