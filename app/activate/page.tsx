@@ -1,0 +1,31 @@
+import type { Metadata } from 'next';
+import { requireUser } from '@/auth';
+import { getDb } from '@/db/client';
+import { ActivateFlow } from '@/components/activate/activate-flow';
+import { merchantLocations } from '@/lib/tenancy/merchants';
+
+export const metadata: Metadata = { title: 'Connect a device' };
+
+/** The device flow's verification_uri (CONTRACT §1, §8); `?user_code=` (verification_uri_complete) prefills the code. */
+export default async function ActivatePage({ searchParams }: { searchParams: Promise<{ user_code?: string | string[] }> }) {
+  const { user_code: raw } = await searchParams;
+  const userCode = (Array.isArray(raw) ? raw[0] : raw)?.slice(0, 40) ?? '';
+  const user = await requireUser(undefined, userCode ? `/activate?user_code=${encodeURIComponent(userCode)}` : '/activate');
+  const locations = user.role === 'MERCHANT' && user.merchantId ? await merchantLocations(getDb(), user.merchantId) : [];
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4">
+      <div className="w-full max-w-md rounded-xl border border-stone-200 bg-white p-8 shadow-sm">
+        <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Counterpart</p>
+        <h1 className="mt-1 mb-2 text-xl font-semibold">Connect a device</h1>
+        {user.role === 'MERCHANT' ? (
+          <>
+            <p className="mb-6 text-sm text-stone-600">Enter the code your point-of-sale shows to let it work with your locations.</p>
+            <ActivateFlow initialUserCode={userCode} locations={locations.map((location) => ({ locationId: location.id, name: location.name }))} />
+          </>
+        ) : (
+          <p className="text-sm text-stone-600">Only merchant users can connect devices. Sign in with your merchant account.</p>
+        )}
+      </div>
+    </main>
+  );
+}
