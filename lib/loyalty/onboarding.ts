@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { locations, loyaltyActivations, loyaltyOnboardingRequests, loyaltyPrograms, merchants, partners } from '@/db/schema';
@@ -197,13 +197,4 @@ export async function decideOnboardingRequest(
 export async function locationActivation(db: Executor, locationId: string) {
   const [activation] = await db.select().from(loyaltyActivations).where(eq(loyaltyActivations.locationId, locationId));
   return activation;
-}
-
-/** The newest request of each location, newest first (dashboard history). */
-export async function onboardingRequestsOfLocation(db: Executor, locationId: string) {
-  return db
-    .select()
-    .from(loyaltyOnboardingRequests)
-    .where(eq(loyaltyOnboardingRequests.locationId, locationId))
-    .orderBy(desc(loyaltyOnboardingRequests.createdAt));
 }
