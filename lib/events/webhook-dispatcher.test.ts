@@ -4,7 +4,7 @@ import { events, webhookDeliveries } from '@/db/schema';
 import { resetConfig } from '@/lib/config';
 import { useTestDatabase } from '@/lib/testing/database';
 import { getDelivery } from './delivery-log';
-import { EVENTS_CHANNEL, emitEvent } from './outbox';
+import { EVENTS_CHANNEL, emitEvent, type PublicEvent } from './outbox';
 import { replayDelivery, replayFailedDeliveries } from './replay';
 import { dispatchUntil, emitOrderEvent, sleep, webhookSubscriber } from './testing/event-fixtures';
 import { startWebhookReceiver, type Behaviour } from './testing/webhook-receiver';
@@ -48,7 +48,7 @@ describe('webhook delivery', () => {
 
   it('retries 500s on the schedule with the same webhook-id, delivers every event and keeps per-resource order', async () => {
     const { receiver, dispatcher, locationId, partnerId, endpoint } = await setup((_request, index) => (index < 4 ? 500 : 200));
-    const emitted = [];
+    const emitted: PublicEvent[] = [];
     for (const [orderId, version] of [['a', 1], ['b', 1], ['a', 2], ['b', 2], ['a', 3]] as const) {
       emitted.push(await emitOrderEvent(database.db(), { locationId, partnerId, orderId, version }));
     }

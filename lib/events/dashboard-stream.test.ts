@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '@/lib/testing/database';
+import { createMerchantWithLocations } from '@/lib/testing/fixtures';
+import { createPartner } from '@/lib/tenancy/partners';
+import { dashboardEventFilter, dashboardEventStream } from './dashboard-stream';
+import { emitEvent } from './outbox';
+
+const database = useTestDatabase();
+
+async function readFrames(stream: ReadableStream<Uint8Array>, count: number) {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const frames = () => text.split('\n\n').filter((frame) => frame.includes('data: '));
+  const deadline = Date.now() + 5000;
+  while (frames().length < count && Date.now() < deadline) {
+    const { value, done } = await Promise.race([reader.read(), new Promise<{ value: undefined; done: true }>((resolve) => setTimeout(() => resolve({ value: undefined, done: true }), 1000))]);
+    if (value) text += decoder.decode(value);
+    if (done && frames().length < count && Date.now() >= deadline) break;
+  }
+  reader.releaseLock();
+  return frames().map((frame) => JSON.parse(frame.split('data: ')[1]!));
+}
+
+const emit = (locationId: string, resourceId: string, partnerIds: string[] = []) =>
+  database.db().transaction((tx) =>
+    emitEvent(tx, { type: 'NEW_TABLE', locationId, resource: 'table', resourceId, version: 1, actorPartnerId: null, audience: { partnerIds } }),
+  );
+
+describe('dashboard event stream', () => {
+  it("streams a merchant's own locations' events only, as {type, locationId, data}", async () => {
+    const mine = await createMerchantWithLocations(database.db(), 1);
+    const theirs = await createMerchantWithLocations(database.db(), 1);
+    const include = await dashboardEventFilter(database.db(), { role: 'MERCHANT', merchantId: mine.merchant.id, partnerId: null });
+    const abort = new AbortController();
+    const stream = dashboardEventStream(database.handle(), include, abort.signal);
+    await emit(theirs.locationIds[0]!, 'not-mine');
+    const event = await emit(mine.locationIds[0]!, 'mine');
+    const frames = await readFrames(stream, 1);
+    abort.abort();
+    expect(frames).toEqual([{ type: 'NEW_TABLE', locationId: mine.locationIds[0], data: JSON.parse(JSON.stringify(event.data)) }]);
+  });
+
+  it("gives a loyalty partner reviewer their partner's events and an admin everything", async () => {
+    const { locationIds } = await createMerchantWithLocations(database.db(), 1);
+    const loyalty = await createPartner(database.db(), { name: 'Loyal', type: 'LOYALTY' });
+    const partnerFilter = await dashboardEventFilter(database.db(), { role: 'LOYALTY_PARTNER', merchantId: null, partnerId: loyalty.id });
+    const adminFilter = await dashboardEventFilter(database.db(), { role: 'ADMIN', merchantId: null, partnerId: null });
+    const abort = new AbortController();
+    const partnerStream = dashboardEventStream(database.handle(), partnerFilter, abort.signal);
+    const adminStream = dashboardEventStream(database.handle(), adminFilter, abort.signal);
+    await emit(locationIds[0]!, 'not-for-loyalty');
+    await emit(locationIds[0]!, 'for-loyalty', [loyalty.id]);
+    const [partnerFrames, adminFrames] = await Promise.all([readFrames(partnerStream, 1), readFrames(adminStream, 2)]);
+    abort.abort();
+    expect(partnerFrames.map((frame) => frame.data.id)).toEqual(['for-loyalty']);
+    expect(adminFrames.map((frame) => frame.data.id)).toEqual(['not-for-loyalty', 'for-loyalty']);
+  });
+});
