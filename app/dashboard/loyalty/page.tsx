@@ -1,15 +1,50 @@
 import type { Metadata } from 'next';
 import { requireUser } from '@/auth';
-import { EmptyState, PageHeader } from '@/components/ui/card';
+import { getDb } from '@/db/client';
+import { ActivateLoyaltyForm } from '@/components/loyalty/activate-loyalty-form';
+import { LocationLoyaltyStatus } from '@/components/loyalty/location-loyalty-status';
+import { RewardLimitForm } from '@/components/loyalty/reward-limit-form';
+import { Card, EmptyState, PageHeader } from '@/components/ui/card';
+import { merchantLoyaltyOverview } from '@/lib/loyalty/dashboard';
 
 export const metadata: Metadata = { title: 'Loyalty' };
 
 export default async function LoyaltyPage() {
-  await requireUser(['MERCHANT'], '/dashboard/loyalty');
+  const user = await requireUser(['MERCHANT'], '/dashboard/loyalty');
+  const overview = await merchantLoyaltyOverview(getDb(), user.merchantId ?? '');
+  const defaults = {
+    abn: overview.lastBusinessDetails?.abn,
+    businessAddress: overview.lastBusinessDetails?.address,
+    postcode: overview.lastBusinessDetails?.postcode,
+    phoneNumber: overview.lastPhoneNumber ?? undefined,
+  };
   return (
     <>
-      <PageHeader title="Loyalty" description="Card-linked loyalty activation for your locations." />
-      <EmptyState>This page is being built; it will show this once its API lands.</EmptyState>
+      <PageHeader
+        title="Loyalty"
+        description="Card-linked loyalty for your locations. A loyalty partner approves each location before its customers' payments earn rewards."
+      />
+      {overview.locations.length === 0 ? <EmptyState>You have no locations yet.</EmptyState> : null}
+      <div className="space-y-4">
+        {overview.locations.map((location) => (
+          <section key={location.locationId} aria-label={location.name}>
+            <Card title={`${location.name} (${location.locationId})`}>
+              <div className="space-y-4">
+                <LocationLoyaltyStatus state={location.state} />
+                {location.state.kind === 'NOT_ACTIVATED' || location.state.kind === 'REJECTED' ? (
+                  <ActivateLoyaltyForm locationId={location.locationId} loyaltyPartners={overview.loyaltyPartners} defaults={defaults} />
+                ) : null}
+                <div className="border-t border-stone-100 pt-4">
+                  <RewardLimitForm locationId={location.locationId} limit={location.unregisteredRewardLimit} />
+                  <p className="mt-2 text-xs text-stone-500">
+                    Customers who have not signed up yet collect rewards up to this many points; they keep them when they join.
+                  </p>
+                </div>
+              </div>
+            </Card>
+          </section>
+        ))}
+      </div>
     </>
   );
 }
