@@ -1,0 +1,73 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '@/lib/testing/database';
+import { createMerchantWithLocations } from '@/lib/testing/fixtures';
+import { createConnection, createPartner } from '@/lib/tenancy/partners';
+import { boardOrders, orderDocket } from './board';
+import { changeOrderStatus } from './change-status';
+import { createOrder } from './create-order';
+import { DEMO_ORDERING_APP_NAME, sampleOrderRequest, sendSampleOrder } from './sample-order';
+import { totalMismatch } from './totals';
+
+const database = useTestDatabase();
+let merchantId: string;
+let locationIds: string[];
+let otherMerchantId: string;
+let app: { id: string; name: string };
+
+beforeAll(async () => {
+  const db = database.db();
+  ({ merchant: { id: merchantId }, locationIds } = await createMerchantWithLocations(db, 2));
+  ({ merchant: { id: otherMerchantId } } = await createMerchantWithLocations(db, 1));
+  app = await createPartner(db, { name: DEMO_ORDERING_APP_NAME, type: 'ORDERING_APP' });
+  for (const locationId of locationIds) await createConnection(db, app.id, { locationId });
+});
+
+describe('sample orders', () => {
+  it('builds valid orders whose total follows the SPEC.md formula', () => {
+    for (let i = 0; i < 50; i++) expect(totalMismatch(sampleOrderRequest('loc'))).toBeNull();
+  });
+
+  it('are sent by the demo ordering app and land on the board as new orders with a deadline', async () => {
+    const order = await sendSampleOrder(database.db(), { merchantId, locationId: locationIds[0]! });
+    expect(order).toMatchObject({ originName: DEMO_ORDERING_APP_NAME, appPartnerId: app.id, status: 'CREATED' });
+    const board = await boardOrders(database.db(), merchantId);
+    const card = board.cards.find((candidate) => candidate.id === order.id);
+    expect(card).toMatchObject({ status: 'CREATED', originName: DEMO_ORDERING_APP_NAME, totalMismatch: false });
+    expect(Date.parse(card!.autoRejectAt!)).toBeGreaterThan(Date.now());
+  });
+
+  it('refuse a location of another merchant', async () => {
+    await expect(sendSampleOrder(database.db(), { merchantId: otherMerchantId, locationId: locationIds[0]! })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('board and docket', () => {
+  it('filters by location and status and hides other merchants’ orders', async () => {
+    const first = await sendSampleOrder(database.db(), { merchantId, locationId: locationIds[0]! });
+    const second = await sendSampleOrder(database.db(), { merchantId, locationId: locationIds[1]! });
+    await changeOrderStatus(database.db(), { partnerId: app.id, partnerType: 'ORDERING_APP' }, second.id, { status: 'FULFILLED' });
+    const atFirst = await boardOrders(database.db(), merchantId, { locationId: locationIds[0] });
+    expect(atFirst.cards.map((card) => card.id)).toContain(first.id);
+    expect(atFirst.cards.map((card) => card.id)).not.toContain(second.id);
+    const fulfilled = await boardOrders(database.db(), merchantId, { statuses: ['FULFILLED'] });
+    expect(fulfilled.cards.map((card) => card.id)).toEqual([second.id]);
+    expect((await boardOrders(database.db(), otherMerchantId)).cards).toEqual([]);
+    expect(await orderDocket(database.db(), otherMerchantId, first.id)).toBeNull();
+  });
+
+  it('shows the docket with its history and warns when the total differs from the formula', async () => {
+    const request = sampleOrderRequest(locationIds[0]!);
+    request.total = { amount: request.total.amount + 100, currency: 'AUD' };
+    const { order } = await createOrder(database.db(), { partnerId: app.id, partnerName: app.name }, request);
+    await changeOrderStatus(database.db(), { partnerId: app.id, partnerType: 'ORDERING_APP' }, order.id, { status: 'CANCELLED_BY_CUSTOMER', reason: 'Left the queue' });
+    const docket = await orderDocket(database.db(), merchantId, order.id);
+    expect(docket!.totalMismatch).toEqual({ expected: request.total.amount - 100, provided: request.total.amount });
+    expect(docket!.order.origin.name).toBe(DEMO_ORDERING_APP_NAME);
+    expect(docket!.history).toMatchObject([
+      { fromStatus: null, toStatus: 'CREATED', actor: `${DEMO_ORDERING_APP_NAME} (ordering app)` },
+      { fromStatus: 'CREATED', toStatus: 'CANCELLED_BY_CUSTOMER', reason: 'Left the queue' },
+    ]);
+    const card = (await boardOrders(database.db(), merchantId)).cards.find((candidate) => candidate.id === order.id);
+    expect(card).toMatchObject({ totalMismatch: true, autoRejectAt: null });
+  });
+});

@@ -1,0 +1,149 @@
+import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import { locations, orders, orderStatusChanges, partners, users } from '@/db/schema';
+import { autoRejectOverdueOrders } from './auto-reject';
+import { orderResource, type OrderContent, type OrderRow } from './order-record';
+import { toOrderResponse, type Money, type OrderResponseV1_1 } from './schema';
+import { totalMismatch } from './totals';
+import { FINAL_ORDER_STATUSES, type OrderStatus } from './transitions';
+
+/** Finished orders stay on the board this long, so staff see what just happened. */
+const FINISHED_VISIBLE_HOURS = 12;
+const BOARD_LIMIT = 200;
+
+export interface MerchantLocation {
+  id: string;
+  name: string;
+}
+
+export async function merchantLocations(db: Executor, merchantId: string): Promise<MerchantLocation[]> {
+  return db.select({ id: locations.id, name: locations.name }).from(locations).where(eq(locations.merchantId, merchantId)).orderBy(asc(locations.name));
+}
+
+/** What a card of the live board shows (SPEC.md display recommendation: origin name, reference, first names). */
+export interface BoardCard {
+  id: string;
+  locationId: string;
+  locationName: string;
+  originName: string;
+  orderReference: string;
+  status: OrderStatus;
+  statusInfo: string | null;
+  customerNames: string[];
+  fulfilmentType: string | null;
+  tableId: string | null;
+  itemCount: number;
+  total: Money;
+  totalMismatch: boolean;
+  createdAt: string;
+  /** Set while the order is CREATED: when it will be rejected automatically. */
+  autoRejectAt: string | null;
+}
+
+export interface BoardFilters {
+  locationId?: string | undefined;
+  statuses?: readonly OrderStatus[] | undefined;
+}
+
+export interface Board {
+  cards: BoardCard[];
+  /** The server's clock when read, so the browser's countdown does not depend on the browser's clock. */
+  serverNow: string;
+}
+
+function toCard(row: OrderRow, locationName: string): BoardCard {
+  const content = row.content as OrderContent;
+  return {
+    id: row.id,
+    locationId: row.locationId,
+    locationName,
+    originName: row.originName,
+    orderReference: content.origin.orderReference,
+    status: row.status,
+    statusInfo: row.statusInfo,
+    customerNames: (content.customers ?? []).map((customer) => customer.firstName),
+    fulfilmentType: content.fulfilment.type ?? null,
+    tableId: content.table?.id ?? null,
+    itemCount: content.items.reduce((count, item) => count + item.quantity, 0),
+    total: content.total,
+    totalMismatch: totalMismatch(content) !== null,
+    createdAt: row.createdAt.toISOString(),
+    autoRejectAt: row.status === 'CREATED' ? row.autoRejectAt.toISOString() : null,
+  };
+}
+
+/** The merchant's active orders and those finished lately, newest first; overdue orders are rejected first. */
+export async function boardOrders(db: Executor, merchantId: string, filters: BoardFilters = {}): Promise<Board> {
+  const scope = (await merchantLocations(db, merchantId)).filter((location) => !filters.locationId || location.id === filters.locationId);
+  if (!scope.length) return { cards: [], serverNow: new Date().toISOString() };
+  const locationIds = scope.map((location) => location.id);
+  await autoRejectOverdueOrders(db, { locationIds });
+  const conditions: SQL[] = [inArray(orders.locationId, locationIds)];
+  const recent = or(
+    sql`${orders.status} not in (${sql.join(FINAL_ORDER_STATUSES.map((status) => sql`${status}`), sql`, `)})`,
+    gt(orders.updatedAt, sql`now() - make_interval(hours => ${FINISHED_VISIBLE_HOURS})`),
+  );
+  conditions.push(recent!);
+  if (filters.statuses?.length) conditions.push(inArray(orders.status, [...filters.statuses]));
+  const rows = await db.select().from(orders).where(and(...conditions)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(BOARD_LIMIT);
+  const names = new Map(scope.map((location) => [location.id, location.name]));
+  return { cards: rows.map((row) => toCard(row, names.get(row.locationId) ?? row.locationId)), serverNow: new Date().toISOString() };
+}
+
+export interface DocketHistoryEntry {
+  at: string;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  statusInfo: string | null;
+  reason: string | null;
+  actor: string;
+}
+
+export interface OrderDocket {
+  order: OrderResponseV1_1;
+  locationName: string;
+  createdAt: string;
+  autoRejectAt: string | null;
+  /** SPEC.md's informative total formula, when the provided total differs from it (never enforced). */
+  totalMismatch: { expected: number; provided: number } | null;
+  history: DocketHistoryEntry[];
+}
+
+/** One order of the merchant with its status history, or null when it is not the merchant's. */
+export async function orderDocket(db: Executor, merchantId: string, orderId: string): Promise<OrderDocket | null> {
+  const [found] = await db
+    .select({ order: orders, locationName: locations.name })
+    .from(orders)
+    .innerJoin(locations, eq(locations.id, orders.locationId))
+    .where(and(eq(orders.id, orderId), eq(locations.merchantId, merchantId)));
+  if (!found) return null;
+  const [rejected] = await autoRejectOverdueOrders(db, { orderId });
+  const row = rejected ?? found.order;
+  const history = await db
+    .select({ change: orderStatusChanges, partnerName: partners.name, userName: users.name, userEmail: users.email })
+    .from(orderStatusChanges)
+    .leftJoin(partners, eq(partners.id, orderStatusChanges.actorPartnerId))
+    .leftJoin(users, eq(users.id, orderStatusChanges.actorUserId))
+    .where(eq(orderStatusChanges.orderId, orderId))
+    .orderBy(asc(orderStatusChanges.version));
+  return {
+    order: toOrderResponse(orderResource(row), '1.1'),
+    locationName: found.locationName,
+    createdAt: row.createdAt.toISOString(),
+    autoRejectAt: row.status === 'CREATED' ? row.autoRejectAt.toISOString() : null,
+    totalMismatch: totalMismatch(row.content as OrderContent),
+    history: history.map(({ change, partnerName, userName, userEmail }) => ({
+      at: change.createdAt.toISOString(),
+      fromStatus: change.fromStatus,
+      toStatus: change.toStatus,
+      statusInfo: change.statusInfo,
+      reason: change.reason,
+      actor:
+        change.actorType === 'SYSTEM'
+          ? 'Counterpart (no answer in time)'
+          : change.actorType === 'MERCHANT'
+            ? `${userName ?? userEmail ?? 'Merchant'} (dashboard)`
+            : `${partnerName ?? 'Unknown partner'} (${change.actorType === 'POS' ? 'POS' : 'ordering app'})`,
+    })),
+  };
+}
