@@ -42,6 +42,8 @@ export interface GrantTokenContext {
   kind: 'DEVICE_CODE' | 'CLIENT_CREDENTIALS';
   partnerId: string;
   audience: string | null;
+  /** The device grant's locations when the caller already read them. */
+  locationIds?: string[];
 }
 
 /**
@@ -50,7 +52,8 @@ export interface GrantTokenContext {
  */
 export async function accessTokenForGrant(db: Executor, grant: GrantTokenContext, client: Pick<AuthenticatedClient, 'clientId' | 'partnerType'>, ttlSeconds: number) {
   const locationIds =
-    grant.kind === 'DEVICE_CODE'
+    grant.locationIds ??
+    (grant.kind === 'DEVICE_CODE'
       ? (
           await db
             .select({ locationId: grantLocations.locationId })
@@ -58,7 +61,7 @@ export async function accessTokenForGrant(db: Executor, grant: GrantTokenContext
             .where(eq(grantLocations.grantId, grant.grantId))
             .orderBy(asc(grantLocations.locationId))
         ).map((row) => row.locationId)
-      : await connectedLocationIds(db, grant.partnerId);
+      : await connectedLocationIds(db, grant.partnerId));
   return issueAccessToken(db, {
     partnerId: grant.partnerId,
     partnerType: client.partnerType,
@@ -70,6 +73,8 @@ export async function accessTokenForGrant(db: Executor, grant: GrantTokenContext
   });
 }
 
-export async function markGrantUsed(db: Executor, grantId: string): Promise<void> {
+/** "Last used" is shown to merchants to the minute, as verifyAccessToken keeps it; a fresher value needs no write. */
+export async function markGrantUsed(db: Executor, grantId: string, lastUsedAt?: Date | null): Promise<void> {
+  if (lastUsedAt && lastUsedAt.getTime() > Date.now() - 60_000) return;
   await db.update(grants).set({ lastUsedAt: new Date() }).where(eq(grants.id, grantId));
 }

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
-import { grants, refreshTokens } from '@/db/schema';
+import { grantLocations, grants, refreshTokens } from '@/db/schema';
 import { config } from '@/lib/config';
 import { newId } from '@/lib/ids';
 import { randomSecret, secretDigest } from '@/lib/tenancy/secrets';
@@ -34,7 +34,13 @@ export async function refreshTokenGrant(db: Database, client: AuthenticatedClien
   const outcome = await db.transaction(async (tx) => {
     // The row lock serialises racing uses of one token: the second sees it used and counts as a replay.
     const [row] = await tx
-      .select({ id: refreshTokens.id, usedAt: refreshTokens.usedAt, grant: grants })
+      .select({
+        id: refreshTokens.id,
+        usedAt: refreshTokens.usedAt,
+        grant: grants,
+        // Fetched in the same round trip: refreshing is the hottest path of the authorisation server.
+        locationIds: sql<string[] | null>`(select array_agg(${grantLocations.locationId} order by ${grantLocations.locationId}) from ${grantLocations} where ${grantLocations.grantId} = ${grants.id})`,
+      })
       .from(refreshTokens)
       .innerJoin(grants, eq(grants.id, refreshTokens.grantId))
       .where(eq(refreshTokens.tokenHash, secretDigest(refreshToken)))
@@ -47,9 +53,14 @@ export async function refreshTokenGrant(db: Database, client: AuthenticatedClien
     }
     await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
     const ttl = config().ACCESS_TOKEN_TTL_SECONDS;
-    const { token } = await accessTokenForGrant(tx, { grantId: grant.id, kind: grant.kind, partnerId: grant.partnerId, audience: grant.audience }, client, ttl);
+    const { token } = await accessTokenForGrant(
+      tx,
+      { grantId: grant.id, kind: grant.kind, partnerId: grant.partnerId, audience: grant.audience, locationIds: row.locationIds ?? [] },
+      client,
+      ttl,
+    );
     const next = await createRefreshToken(tx, grant.id);
-    await markGrantUsed(tx, grant.id);
+    await markGrantUsed(tx, grant.id, grant.lastUsedAt);
     return { tokens: { access_token: token, token_type: 'Bearer', expires_in: ttl, refresh_token: next, scope: 'offline_access' } satisfies TokenSet };
   });
   // Thrown after the transaction so a reuse's revocation commits.

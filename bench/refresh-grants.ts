@@ -1,0 +1,137 @@
+/**
+ * How many refresh grants per second POST /oauth/token sustains on PostgreSQL (target ≥ 200/s), and how long a
+ * polling POS waits for its token after the merchant approves (target ≤ one interval at the default 5 s).
+ *
+ *   npx tsx bench/refresh-grants.ts            (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/postgres)
+ *   BENCH_SECONDS=10 BENCH_CONCURRENCY=32 BENCH_APPROVALS=3 npx tsx bench/refresh-grants.ts
+ *
+ * It creates a throwaway database on that server and drops it afterwards. The token rate limit is lifted for
+ * the run: this measures the endpoint, not the limiter.
+ */
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { startOAuthServer } from '@/app/oauth/test-server';
+import { installDatabase, openDatabase } from '@/db/client';
+import { authenticateClient } from '@/lib/auth/client-authentication';
+import { approveDevice } from '@/lib/auth/device-approval';
+import { deviceCodeGrant, startDeviceAuthorization } from '@/lib/auth/device-flow';
+import { ensureSigningKey } from '@/lib/auth/signing-keys';
+import { config, connectBaseUrl } from '@/lib/config';
+import { createMerchantWithLocations } from '@/lib/testing/fixtures';
+import { createClient, createPartner } from '@/lib/tenancy/partners';
+import { createUser } from '@/lib/tenancy/users';
+
+process.env.LOG_LEVEL = 'silent';
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const approvals = Number(process.env.BENCH_APPROVALS ?? 3);
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function main() {
+  const name = `counterpart_bench_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), dataDir: 'unused', maxConnections: 20 });
+  installDatabase(handle);
+  const server = await startOAuthServer({ TOKEN_RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'silent' });
+  try {
+    const db = handle.db;
+    await ensureSigningKey(db);
+    const { merchant, locationIds } = await createMerchantWithLocations(db, 1);
+    const user = await createUser(db, { email: `bench-${name}@example.test`, password: 'bench-password', role: 'MERCHANT', merchantId: merchant.id });
+    const partner = await createPartner(db, { name: 'Bench POS', type: 'POS' });
+    const { client_id: clientId } = await createClient(db, partner.id);
+    const pos = await authenticateClient(db, { clientId, method: 'none' });
+    const approve = (userCode: string, index: number) =>
+      approveDevice(db, { userCode, user: { id: user.id, merchantId: merchant.id }, source: { userId: `bench-${index}`, address: `bench-${index}` }, locationIds });
+
+    // One device grant per worker, so the workers refresh independent token chains as real POS fleets do.
+    const refreshTokens: string[] = [];
+    for (let i = 0; i < concurrency; i++) {
+      const device = await startDeviceAuthorization(db, pos, connectBaseUrl());
+      await approve(device.user_code, i);
+      refreshTokens.push((await deviceCodeGrant(db, pos, device.device_code)).refresh_token!);
+    }
+
+    const refresh = async (token: string): Promise<string> => {
+      const response = await fetch(`${server.origin}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', client_id: clientId, refresh_token: token }),
+      });
+      const body = (await response.json()) as { refresh_token?: string; error?: string };
+      if (!response.ok || !body.refresh_token) throw new Error(`refresh failed: ${response.status} ${body.error}`);
+      return body.refresh_token;
+    };
+    for (let i = 0; i < concurrency; i++) refreshTokens[i] = await refresh(refreshTokens[i]!); // warm-up
+
+    let completed = 0;
+    const latencies: number[] = [];
+    const started = performance.now();
+    const deadline = started + seconds * 1000;
+    await Promise.all(
+      refreshTokens.map(async (initial) => {
+        let token = initial;
+        while (performance.now() < deadline) {
+          const begun = performance.now();
+          token = await refresh(token);
+          latencies.push(performance.now() - begun);
+          completed++;
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
+    console.log(
+      `refresh grants: ${(completed / elapsed).toFixed(0)}/s on PostgreSQL (${completed} in ${elapsed.toFixed(1)} s, ${concurrency} concurrent devices; latency p50 ${p(0.5)} ms, p99 ${p(0.99)} ms; target ≥ 200/s)`,
+    );
+
+    // Approval → token: a device polls at the default interval; the merchant approves at a random moment.
+    const samples: number[] = [];
+    for (let i = 0; i < approvals; i++) {
+      const response = await fetch(`${server.origin}/oauth/device/code`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_id: clientId, scope: 'offline_access' }),
+      });
+      const device = (await response.json()) as { device_code: string; user_code: string; interval: number };
+      let approvedAt = 0;
+      const approval = new Promise<void>((resolve) =>
+        setTimeout(() => void approve(device.user_code, 1000 + i).then(() => ((approvedAt = performance.now()), resolve())), (0.5 + Math.random() * 1.5) * device.interval * 1000),
+      );
+      let receivedAt = 0;
+      for (let interval = device.interval; !receivedAt; ) {
+        await new Promise((resolve) => setTimeout(resolve, interval * 1000));
+        const poll = await fetch(`${server.origin}/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:device_code', client_id: clientId, device_code: device.device_code }),
+        });
+        const body = (await poll.json()) as { error?: string };
+        if (poll.ok) receivedAt = performance.now();
+        else if (body.error === 'slow_down') interval += 5;
+        else if (body.error !== 'authorization_pending') throw new Error(`poll failed: ${body.error}`);
+      }
+      await approval;
+      samples.push((receivedAt - approvedAt) / 1000);
+    }
+    const interval = config().DEVICE_POLL_INTERVAL_SECONDS;
+    if (samples.length) console.log(
+      `approval → token: ${samples.map((s) => s.toFixed(2)).join(', ')} s (max ${Math.max(...samples).toFixed(2)} s; interval ${interval} s; target ≤ one interval)`,
+    );
+  } finally {
+    await server.close();
+    installDatabase(undefined);
+    await handle.close();
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
