@@ -1,7 +1,16 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { notFound } from '@/lib/http/errors';
+
+export const replaySinceSchema = z
+  .object({ since: z.iso.datetime({ offset: true }).meta({ description: 'Replay FAILED deliveries created at or after this time.' }) })
+  .meta({ id: 'ReplaySince' });
+
+export const replayResultSchema = z
+  .object({ endpointId: z.string(), replayed: z.number().int(), deliveryIds: z.array(z.string()) })
+  .meta({ id: 'ReplayResult', description: 'The deliveries queued to be sent again.' });
 
 // A replayed delivery starts a fresh retry schedule; its earlier attempts stay in webhook_attempts.
 const replayValues = () => ({ status: 'PENDING' as const, attemptCount: 0, nextAttemptAt: sql`now()`, completedAt: null, lockedUntil: null });

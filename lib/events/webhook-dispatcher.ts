@@ -92,10 +92,16 @@ export function createWebhookDispatcher(handle: DatabaseHandle, options: Webhook
         await Promise.race(inFlight);
         return true;
       }
-      woken = false;
       const leaseSeconds = Math.ceil(config().WEBHOOK_TIMEOUT_MS / 1000) + LEASE_MARGIN_SECONDS;
-      const claimed = await claimDueDeliveries(handle.db, batchSize, leaseSeconds);
-      if (!claimed.length) return waitForWake(IDLE_WAIT_MS);
+      woken = false;
+      let claimed = await claimDueDeliveries(handle.db, batchSize, leaseSeconds);
+      if (!claimed.length) {
+        if (!(await waitForWake(IDLE_WAIT_MS))) return false;
+        // Woken by a commit: claim straight away rather than via the runner's next tick (commit → receipt latency).
+        woken = false;
+        claimed = await claimDueDeliveries(handle.db, batchSize, leaseSeconds);
+        if (!claimed.length) return true;
+      }
       const batch = sendAndRecord(claimed)
         .catch((error: unknown) => log.error({ err: error }, 'recording webhook attempts failed; the leases expire and the deliveries are retried'))
         // A finished delivery may release the next event of the same resource.
