@@ -3,6 +3,8 @@ import Credentials from 'next-auth/providers/credentials';
 import { notFound, redirect } from 'next/navigation';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
+import { logger } from '@/lib/log';
+import { authConfig } from './auth.config';
 import { consumeRateLimit } from '@/lib/http/rate-limit';
 import { authenticateUser, type UserRole } from '@/lib/tenancy/users';
 
@@ -19,15 +21,22 @@ declare module 'next-auth' {
 
 const credentialsSchema = z.object({ email: z.email(), password: z.string().min(1).max(200) });
 
+// Dashboard sessions (merchants, loyalty partner reviewers, admins): Auth.js credentials with argon2id hashes.
 class TooManyAttempts extends CredentialsSignin {
   code = 'too_many_attempts';
 }
 
-// Dashboard sessions (merchants, loyalty partner reviewers, admins): Auth.js credentials with argon2id hashes.
 export const { handlers, auth, signIn, signOut } = NextAuth({
-  trustHost: true,
-  session: { strategy: 'jwt', maxAge: 12 * 60 * 60 },
-  pages: { signIn: '/login' },
+  ...authConfig,
+  logger: {
+    // A wrong password is an answer, not an error worth a stack trace.
+    error(error) {
+      if (error.name !== 'CredentialsSignin') logger().error({ err: error }, 'auth error');
+    },
+    warn(code) {
+      logger().warn({ code }, 'auth warning');
+    },
+  },
   providers: [
     Credentials({
       credentials: { email: { label: 'Email' }, password: { label: 'Password', type: 'password' } },
@@ -44,24 +53,6 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       },
     }),
   ],
-  callbacks: {
-    jwt({ token, user }) {
-      if (user) {
-        token.uid = user.id;
-        token.role = user.role;
-        token.merchantId = user.merchantId ?? null;
-        token.partnerId = user.partnerId ?? null;
-      }
-      return token;
-    },
-    session({ session, token }) {
-      session.user.id = token.uid as string;
-      session.user.role = token.role as UserRole;
-      session.user.merchantId = (token.merchantId as string | null) ?? null;
-      session.user.partnerId = (token.partnerId as string | null) ?? null;
-      return session;
-    },
-  },
 });
 
 /** The signed-in dashboard user, or a redirect to /login; `roles` limits who may see a page (others get notFound). */

@@ -32,6 +32,8 @@ function countPlaywright(file) {
   totals.skipped += stats.skipped;
 }
 
+run('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
+
 const pgliteReport = path.join(reports, 'vitest-pglite.json');
 run('vitest (embedded PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`], { DATABASE_URL: '' });
 countVitest(pgliteReport);

@@ -41,7 +41,9 @@ function constraints(schema: JsonSchema): string[] {
 
 /** A schema's fields as a nested list: name, type, required, constraints and description. */
 export function SchemaView({ schema, depth = 0 }: { schema: JsonSchema; depth?: number }) {
-  const objectSchema = schema.allOf ? { properties: Object.assign({}, ...schema.allOf.map((part) => part.properties ?? {})) } : schema;
+  const objectSchema: JsonSchema = schema.allOf
+    ? { properties: Object.assign({}, ...schema.allOf.map((part) => part.properties ?? {})) as Record<string, JsonSchema> }
+    : schema;
   const element = schema.type === 'array' && schema.items ? schema.items : undefined;
   if (element) return <SchemaView schema={element} depth={depth} />;
   if (!objectSchema.properties || depth > 4) {

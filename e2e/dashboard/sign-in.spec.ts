@@ -19,7 +19,7 @@ test.describe('dashboard sign-in', () => {
     await page.getByLabel('Email').fill(DEMO_MERCHANT.email);
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert')).toContainText('Email or password is incorrect');
+    await expect(page.getByText('Email or password is incorrect.')).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
   });
 
