@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser } from '@playwright/test';
 import { E2E_ADMIN_API_KEY } from '../playwright.config';
 
 export const DEMO_MERCHANT = { email: 'merchant@demo-bistro.test', password: 'demo-bistro' };
@@ -29,4 +29,40 @@ export async function appWithToken(request: APIRequestContext, type: 'ORDERING_A
   if (!token.ok()) throw new Error(`client_credentials → ${token.status()}: ${await token.text()}`);
   const { access_token } = (await token.json()) as { access_token: string };
   return { partnerId: partner.id, clientId: client.client_id, token: access_token };
+}
+
+/**
+ * A POS partner connected to `locationIds` through the real device flow: the POS asks for a code, a merchant user
+ * approves it on /activate in its own browser context, and the POS polls the token endpoint.
+ */
+export async function posWithToken(
+  browser: Browser,
+  request: APIRequestContext,
+  locationIds: readonly string[],
+  merchant: { email: string; password: string } = DEMO_MERCHANT,
+) {
+  const partner = await manage<{ id: string }>(request, '/partners', { name: `E2E POS ${Date.now()}`, type: 'POS' });
+  const client = await manage<{ client_id: string }>(request, `/partners/${partner.id}/clients`);
+  const deviceResponse = await request.post('/oauth/device/code', { form: { client_id: client.client_id, scope: 'offline_access' } });
+  if (!deviceResponse.ok()) throw new Error(`device code → ${deviceResponse.status()}: ${await deviceResponse.text()}`);
+  const device = (await deviceResponse.json()) as { device_code: string; verification_uri_complete: string };
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(device.verification_uri_complete);
+  await page.getByLabel('Email').fill(merchant.email);
+  await page.getByLabel('Password').fill(merchant.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Location').selectOption([...locationIds]);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Device connected')).toBeVisible();
+  await context.close();
+
+  const tokenResponse = await request.post('/oauth/token', {
+    form: { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: device.device_code, client_id: client.client_id },
+  });
+  if (!tokenResponse.ok()) throw new Error(`device token → ${tokenResponse.status()}: ${await tokenResponse.text()}`);
+  const tokens = (await tokenResponse.json()) as { access_token: string; refresh_token: string };
+  return { partnerId: partner.id, clientId: client.client_id, token: tokens.access_token, refreshToken: tokens.refresh_token };
 }
