@@ -1,0 +1,125 @@
+'use client';
+
+import type { OrderDocket } from '@/lib/orders/board';
+import type { OrderItem } from '@/lib/orders/schema';
+import { Badge } from '@/components/ui/badge';
+import { AutoRejectCountdown } from './auto-reject-countdown';
+import { FULFILMENT_LABELS, STATUS_LABELS, formatMoney, formatTime } from './order-format';
+
+type DocketMoney = { amount: number; currency?: string; description?: string | undefined };
+
+function ItemLines({ items, nested = false }: { items: OrderItem[]; nested?: boolean }) {
+  return (
+    <ul className={nested ? 'mt-1 space-y-1 border-l border-stone-200 pl-3' : 'divide-y divide-stone-100'}>
+      {items.map((item) => (
+        <li key={item.id} className={nested ? 'text-xs' : 'py-2'}>
+          <div className="flex items-start justify-between gap-3">
+            <span className="min-w-0 break-words">
+              <span className="font-medium tabular-nums">{item.quantity} ×</span> {item.description}{' '}
+              <span className="text-xs text-stone-500">({item.sku})</span>
+            </span>
+            <span className="shrink-0 tabular-nums">{formatMoney(item.unitPrice)}</span>
+          </div>
+          {item.discounts?.map((discount, index) => (
+            <p key={index} className="text-xs text-emerald-700">
+              − {formatMoney(discount)} each{discount.description ? ` · ${discount.description}` : ''}
+            </p>
+          ))}
+          {item.allergens?.length ? (
+            <p className="text-xs font-medium text-red-700">Remove allergens: {item.allergens.map((allergen) => allergen.description ?? '?').join(', ')}</p>
+          ) : null}
+          {item.notes ? <p className="break-words text-xs italic text-stone-600">“{item.notes}”</p> : null}
+          {item.modifiers?.length ? <ItemLines items={item.modifiers} nested /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MoneyLines({ label, entries, sign }: { label: string; entries: DocketMoney[] | undefined; sign: '+' | '−' }) {
+  return (entries ?? []).map((entry, index) => (
+    <div key={`${label}-${index}`} className="flex justify-between gap-3">
+      <dt className="min-w-0 break-words text-stone-600">
+        {label}
+        {entry.description ? ` · ${entry.description}` : ''}
+      </dt>
+      <dd className="shrink-0 tabular-nums">
+        {sign} {formatMoney(entry)}
+      </dd>
+    </div>
+  ));
+}
+
+/** The order as a kitchen docket (SPEC.md display recommendation), with its status history. */
+export function OrderDocketView({ docket, clockOffsetMs, onClose }: { docket: OrderDocket; clockOffsetMs: number; onClose: () => void }) {
+  const { order } = docket;
+  const customers = (order.customers ?? []).map((customer) => customer.firstName).join(', ');
+  return (
+    <article aria-label={`Order ${order.origin.orderReference}`} className="space-y-4 text-sm">
+      <header className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="break-words text-lg font-semibold">{order.origin.orderReference}</h2>
+          <p className="break-words text-stone-600">{order.origin.name}</p>
+          {customers ? <p className="line-clamp-3 break-words text-stone-600">For {customers}</p> : null}
+        </div>
+        <button type="button" onClick={onClose} className="rounded px-2 py-1 text-stone-500 hover:bg-stone-100" aria-label="Close order">
+          ✕
+        </button>
+      </header>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={order.status === 'CREATED' ? 'amber' : ['REJECTED', 'CANCELLED_BY_MERCHANT', 'CANCELLED_BY_CUSTOMER'].includes(order.status) ? 'red' : 'green'}>
+          {STATUS_LABELS[order.status]}
+        </Badge>
+        {order.statusInfo === 'AUTO_REJECTED_BY_TIMEOUT' ? <Badge tone="red">Auto-rejected: no answer in time</Badge> : null}
+        {docket.autoRejectAt ? <AutoRejectCountdown deadline={docket.autoRejectAt} clockOffsetMs={clockOffsetMs} /> : null}
+        <Badge>{order.fulfilment.type ? (FULFILMENT_LABELS[order.fulfilment.type] ?? order.fulfilment.type) : 'No fulfilment type'}</Badge>
+        {order.table ? (
+          <Badge tone="blue">
+            Table {order.table.id}
+            {order.table.section ? ` · ${order.table.section}` : ''}
+          </Badge>
+        ) : null}
+        <Badge>{order.paymentStatus === 'OPEN' ? 'Payment open' : 'Paid'}</Badge>
+      </div>
+      <p className="text-xs text-stone-500">
+        {docket.locationName} · received {formatTime(docket.createdAt)} · {order.origin.orderId}
+      </p>
+
+      {order.notes ? <p className="break-words rounded bg-stone-50 p-2 italic">“{order.notes}”</p> : null}
+
+      <ItemLines items={order.items} />
+
+      <dl className="space-y-1 border-t border-stone-200 pt-2">
+        <MoneyLines label="Discount" entries={order.discounts} sign="−" />
+        <MoneyLines label="Surcharge" entries={order.surcharges} sign="+" />
+        <MoneyLines label="Tip" entries={order.tip ? [order.tip] : undefined} sign="+" />
+        <div className="flex justify-between gap-3 text-base font-semibold">
+          <dt>Total</dt>
+          <dd className="tabular-nums">{formatMoney(order.total)}</dd>
+        </div>
+      </dl>
+      {docket.totalMismatch ? (
+        <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-2 text-amber-900">
+          ⚠ The total sent ({formatMoney({ amount: docket.totalMismatch.provided, currency: order.total.currency })}) differs from the items,
+          discounts, surcharges and tip ({formatMoney({ amount: docket.totalMismatch.expected, currency: order.total.currency })}). The sent total
+          is the one to charge; check the order with the app.
+        </p>
+      ) : null}
+
+      <section aria-label="Status history">
+        <h3 className="mb-1 font-semibold">History</h3>
+        <ol className="space-y-1.5">
+          {docket.history.map((entry, index) => (
+            <li key={index} className="text-xs">
+              <span className="tabular-nums text-stone-500">{formatTime(entry.at)}</span>{' '}
+              <span className="font-medium">{entry.fromStatus ? `${STATUS_LABELS[entry.fromStatus]} → ${STATUS_LABELS[entry.toStatus]}` : `Received as ${STATUS_LABELS[entry.toStatus]}`}</span>{' '}
+              <span className="text-stone-600">by {entry.actor}</span>
+              {entry.reason ? <span className="block break-words text-stone-600">Reason: {entry.reason}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </article>
+  );
+}
