@@ -1,11 +1,15 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { config } from '@/lib/config';
+import { registerBookingPaths } from '@/lib/bookings/openapi';
+import { registerEventsPaths } from '@/lib/events/openapi';
+import { registerLoyaltyPaths } from '@/lib/loyalty/openapi';
+import { registerOrderingPaths } from '@/lib/orders/openapi';
 import { registerManagePaths } from '@/lib/tenancy/openapi';
 
 type Registrar = (registry: OpenAPIRegistry) => void;
 
 // Each interface registers its paths from the same zod schemas that validate its requests.
-const registrars: Registrar[] = [registerManagePaths];
+const registrars: Registrar[] = [registerOrderingPaths, registerBookingPaths, registerLoyaltyPaths, registerEventsPaths, registerManagePaths];
 
 export const problemSchemaRef = { $ref: '#/components/schemas/Problem' } as const;
 
@@ -54,6 +58,10 @@ export function openApiDocument() {
     servers: [{ url: `${publicUrl}/connect`, description: 'Partner API' }],
     security: [{ bearerAuth: [] }],
   });
+  // Management paths live at the root, not below the partner API's base URL.
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    if (path.startsWith('/manage/')) (item as { servers?: unknown }).servers = [{ url: publicUrl, description: 'Management API' }];
+  }
   cached = { publicUrl, document };
   return document;
 }
