@@ -41,6 +41,11 @@ describe('merchantOnboardingDecisionRequestSchema', () => {
       output: { action: 'REJECT', reason: 'Not eligible.' },
     },
     {
+      name: 'APPROVE with a sign-up link',
+      input: { action: 'APPROVE', loyaltyProgramId: 'gold-program', signUpUrl: 'https://rewards.example/join' },
+      output: { action: 'APPROVE', loyaltyProgramId: 'gold-program', signUpUrl: 'https://rewards.example/join' },
+    },
+    {
       name: 'APPROVE drops a reason that only REJECT uses',
       input: { action: 'APPROVE', loyaltyProgramId: 'gold-program', reason: 'ignored' },
       output: { action: 'APPROVE', loyaltyProgramId: 'gold-program' },
@@ -80,6 +85,11 @@ describe('merchantOnboardingDecisionRequestSchema', () => {
       name: 'REJECT with only a loyaltyProgramId',
       input: { action: 'REJECT', loyaltyProgramId: 'gold-program' },
       expected: ['reason: reason is required when action is REJECT'],
+    },
+    {
+      name: 'APPROVE with a sign-up link that is not an http(s) URL',
+      input: { action: 'APPROVE', loyaltyProgramId: 'gold-program', signUpUrl: 'javascript:alert(1)' },
+      expected: ['signUpUrl: signUpUrl must be an http(s) URL'],
     },
   ])('rejects $name (400)', ({ input, expected }) => {
     expect(violations(merchantOnboardingDecisionRequestSchema, input)).toEqual(expected);
@@ -201,6 +211,7 @@ describe('createTestPaymentRequestSchema', () => {
     { name: 'an unknown paymentSource', input: { ...base, paymentSource: 'CASH', memberId: null }, paths: ['paymentSource'] },
     { name: 'a negative amount', input: { ...base, memberId: null, goodsAndServicesAmount: -1 }, paths: ['goodsAndServicesAmount'] },
     { name: 'a fractional amount', input: { ...base, memberId: null, tipAmount: 1.5 }, paths: ['tipAmount'] },
+    { name: 'an amount over the 32-bit column', input: { ...base, memberId: null, cashoutAmount: 3_000_000_000 }, paths: ['cashoutAmount'] },
     { name: 'an amount as a string', input: { ...base, memberId: null, surchargeAmount: '10' }, paths: ['surchargeAmount'] },
     { name: 'an empty memberId', input: { ...base, memberId: '' }, paths: ['memberId'] },
     { name: 'a memberId and a memberReference', input: { ...base, memberId: 'm', memberReference: 'r' }, paths: ['memberReference'] },

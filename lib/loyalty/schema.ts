@@ -174,9 +174,12 @@ export type LoyaltyActivityResponse = z.output<typeof loyaltyActivityResponseSch
 
 // Not z.int(): zod stops every cross-field rule of the object after a fractional number, which would hide
 // violations; a refinement reports the same problem and lets the rest run (CONTRACT §5).
+// Stored as 32-bit integers; a bound keeps an absurd amount a 400 rather than a database error.
+const MAX_CENTS = 1_000_000_000;
 const centsSchema = z
   .number()
   .min(0)
+  .max(MAX_CENTS, `must be at most ${MAX_CENTS} cents`)
   .refine(Number.isSafeInteger, 'must be a whole number of cents')
   .meta({ type: 'integer' })
   .default(0)
