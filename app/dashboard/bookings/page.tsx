@@ -1,15 +1,65 @@
 import type { Metadata } from 'next';
 import { requireUser } from '@/auth';
-import { EmptyState, PageHeader } from '@/components/ui/card';
+import { getDb } from '@/db/client';
+import { BookingDayFilters } from '@/components/bookings/booking-day-filters';
+import { BookingDetail } from '@/components/bookings/booking-detail';
+import { BookingList } from '@/components/bookings/booking-list';
+import { BookingTimeline } from '@/components/bookings/booking-timeline';
+import { RefreshOnBookingEvents } from '@/components/bookings/refresh-on-booking-events';
+import { Card, EmptyState, PageHeader } from '@/components/ui/card';
+import { bookingDayQuerySchema, merchantBookingDay, merchantBookingDetail } from '@/lib/bookings/dashboard';
+import { ApiError } from '@/lib/http/errors';
 
 export const metadata: Metadata = { title: 'Bookings' };
 
-export default async function BookingsPage() {
-  await requireUser(['MERCHANT'], '/dashboard/bookings');
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function BookingsPage({ searchParams }: { searchParams: SearchParams }) {
+  const user = await requireUser(['MERCHANT'], '/dashboard/bookings');
+  const raw = await searchParams;
+  const query = bookingDayQuerySchema.parse(Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value])));
+  const db = getDb();
+  const day = await merchantBookingDay(db, user.merchantId ?? '', query);
+  const header = <PageHeader title="Bookings" description="Each location's bookings by day: the tables on a timeline, and the list to filter." />;
+  if (!day.location) {
+    return (
+      <>
+        {header}
+        <EmptyState>You have no locations yet.</EmptyState>
+      </>
+    );
+  }
+  const { location, date, to } = day;
+  const href = (booking?: string) => {
+    const params = new URLSearchParams({ location: location.id, date: date!, to: to! });
+    if (booking) params.set('booking', booking);
+    return `/dashboard/bookings?${params}`;
+  };
+  // A booking id from the address that is not the merchant's shows nothing, as if it did not exist.
+  const detail = query.booking
+    ? await merchantBookingDetail(db, user.merchantId ?? '', query.booking).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return undefined;
+        throw error;
+      })
+    : undefined;
   return (
     <>
-      <PageHeader title="Bookings" description="Bookings of each location by day." />
-      <EmptyState>This page is being built; it will show this once its API lands.</EmptyState>
+      {header}
+      <RefreshOnBookingEvents locationId={location.id} />
+      <BookingDayFilters locations={day.locations} locationId={location.id} date={date!} to={to!} />
+      <div className="space-y-4">
+        {detail ? <BookingDetail {...detail} timezone={location.timezone} closeHref={href()} /> : null}
+        <Card title={`${location.name}: ${date}`}>
+          <BookingTimeline tables={day.tables!} bookings={day.bookings!} date={date!} timezone={location.timezone} hrefFor={href} />
+        </Card>
+        <Card title={date === to ? `Bookings on ${date}` : `Bookings ${date} to ${to}`}>
+          <BookingList
+            bookings={day.bookings!}
+            timezone={location.timezone}
+            detailHref={Object.fromEntries(day.bookings!.map((booking) => [booking.id, href(booking.id)]))}
+          />
+        </Card>
+      </div>
     </>
   );
 }

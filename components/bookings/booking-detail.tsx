@@ -1,0 +1,100 @@
+import Link from 'next/link';
+import type { BookingHistoryEntry } from '@/lib/bookings/dashboard';
+import type { BookingResponse } from '@/lib/bookings/schema';
+import type { SaleResponse } from '@/lib/sales/schema';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { bookingStatusTone, localTime, tableStatusTone, words } from './booking-format';
+import { BookingDecisionForm } from './booking-decision-form';
+
+const sourceNames = { POS: 'POS', APP: 'Booking app', MERCHANT: 'Merchant' } as const;
+
+/** One booking: its details, the merchant's decisions, its linked sales and its change history (who, what, when). */
+export function BookingDetail({
+  booking,
+  history,
+  sales,
+  timezone,
+  closeHref,
+}: {
+  booking: BookingResponse;
+  history: BookingHistoryEntry[];
+  sales: SaleResponse[];
+  timezone: string;
+  closeHref: string;
+}) {
+  const asset = booking.asset;
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat('en-AU', { timeZone: timezone, dateStyle: 'medium', timeStyle: 'medium', hourCycle: 'h23' }).format(new Date(iso));
+  return (
+    <Card
+      title={`Booking ${booking.origin?.bookingReference ?? booking.id}`}
+      actions={
+        <Link href={closeHref} scroll={false} className="text-sm text-stone-600 hover:underline">
+          Close
+        </Link>
+      }
+    >
+      <div className="grid gap-6 md:grid-cols-2">
+        <div className="space-y-3">
+          <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-stone-500">Customer</dt>
+            <dd>{booking.customer?.name ?? '—'}</dd>
+            <dt className="text-stone-500">Party</dt>
+            <dd>{booking.numberOfPeople}</dd>
+            <dt className="text-stone-500">Time</dt>
+            <dd>
+              {booking.startTime ? localTime(booking.startTime, timezone) : '—'}
+              {booking.endTime ? `–${localTime(booking.endTime, timezone)}` : ''}
+            </dd>
+            <dt className="text-stone-500">{asset.type === 'ROOM' ? 'Rooms' : 'Tables'}</dt>
+            <dd>{asset.type === 'ROOM' ? asset.rooms.map((room) => room.number).join(', ') : (asset.tables ?? []).map((table) => table.number).join(', ') || '—'}</dd>
+            <dt className="text-stone-500">Status</dt>
+            <dd>
+              <Badge tone={bookingStatusTone[booking.bookingStatus]}>{words(booking.bookingStatus)}</Badge>
+              {booking.reason ? <span className="ml-2 text-stone-600">{booking.reason}</span> : null}
+            </dd>
+            {asset.type === 'TABLE' ? (
+              <>
+                <dt className="text-stone-500">Table status</dt>
+                <dd data-testid="detail-table-status">{asset.tableStatus ? <Badge tone={tableStatusTone[asset.tableStatus]}>{words(asset.tableStatus)}</Badge> : '—'}</dd>
+                <dt className="text-stone-500">Arrival</dt>
+                <dd>{asset.arrivalStatus ? words(asset.arrivalStatus) : '—'}</dd>
+              </>
+            ) : null}
+            <dt className="text-stone-500">Source</dt>
+            <dd>{booking.origin?.name ?? 'Walk-in (POS)'}</dd>
+            {booking.notes ? (
+              <>
+                <dt className="text-stone-500">Notes</dt>
+                <dd>{booking.notes}</dd>
+              </>
+            ) : null}
+            <dt className="text-stone-500">Sales</dt>
+            <dd>{sales.length ? sales.map((sale) => sale.id).join(', ') : 'None yet'}</dd>
+          </dl>
+          <BookingDecisionForm bookingId={booking.id} bookingStatus={booking.bookingStatus} />
+        </div>
+        <div>
+          <h3 className="mb-2 text-sm font-semibold text-stone-800">History</h3>
+          <ol className="space-y-2 text-sm" aria-label="Booking history">
+            {history.map((entry) => (
+              <li key={entry.id} className="rounded border border-stone-100 p-2">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <span className="font-medium">{words(entry.type.replace(/^BOOKING_/, ''))}</span>
+                  <time className="text-xs text-stone-500" dateTime={entry.createdAt}>
+                    {when(entry.createdAt)}
+                  </time>
+                </div>
+                <div className="text-xs text-stone-600">
+                  {sourceNames[entry.sourceOfChange]}: {entry.who}
+                </div>
+                <pre className="mt-1 overflow-x-auto whitespace-pre-wrap text-xs text-stone-700">{JSON.stringify(entry.eventData)}</pre>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+import type { DashboardBooking } from '@/lib/bookings/dashboard';
+
+type Tone = 'neutral' | 'green' | 'amber' | 'red' | 'blue';
+
+export const bookingStatusTone: Record<DashboardBooking['bookingStatus'], Tone> = {
+  CREATED: 'amber',
+  ACCEPTED: 'green',
+  REJECTED: 'red',
+  CANCELLED_BY_CUSTOMER: 'red',
+  CANCELLED_BY_MERCHANT: 'red',
+};
+
+export const tableStatusTone: Record<NonNullable<DashboardBooking['tableStatus']>, Tone> = {
+  SEATED: 'blue',
+  DINING: 'blue',
+  CLOSING: 'amber',
+  FINALISED: 'neutral',
+};
+
+/** SCREAMING_SNAKE to words: CANCELLED_BY_MERCHANT → Cancelled by merchant. */
+export const words = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replaceAll('_', ' ');
+
+/** Hours and minutes at the location, e.g. 18:30. */
+export function localTime(iso: string, timezone: string): string {
+  return new Intl.DateTimeFormat('en-AU', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+}
+
+/** The day (YYYY-MM-DD) and the minutes since midnight of an instant at the location. */
+export function localDayAndMinutes(iso: string, timezone: string): { day: string; minutes: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+export const guestLabel = (booking: Pick<DashboardBooking, 'customerName' | 'numberOfPeople'>) =>
+  `${booking.customerName ?? 'Guest'} (${booking.numberOfPeople})`;

@@ -1,0 +1,172 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Executor } from '@/db/client';
+import { bookingChanges, locations, partners, sections, tables, users } from '@/db/schema';
+import { listSalesForBooking } from '@/lib/sales/list-sales';
+import type { SaleResponse } from '@/lib/sales/schema';
+import { findVisibleBooking } from './access';
+import { type BookingDetails, type BookingRow, toBooking } from './booking-record';
+import { listBookingRows } from './list-bookings';
+import type { BookingResponse } from './schema';
+import { updateBooking } from './update-booking';
+
+/** The merchant user acting in the dashboard (CONTRACT §7: a dashboard change has no partner actor). */
+export interface MerchantActor {
+  merchantId: string;
+  userId: string;
+}
+
+/** One booking as the day view shows it. */
+export interface DashboardBooking {
+  id: string;
+  startTime: string;
+  endTime: string | null;
+  numberOfPeople: number;
+  customerName: string | null;
+  bookingStatus: BookingRow['bookingStatus'];
+  tableStatus: BookingRow['tableStatus'];
+  arrivalStatus: BookingRow['arrivalStatus'];
+  assetType: BookingRow['assetType'];
+  tableNumbers: string[];
+  rooms: string[];
+  source: 'APP' | 'POS';
+  originName: string | null;
+  bookingReference: string | null;
+}
+
+export interface DashboardTable {
+  number: string;
+  sectionName: string | null;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The day (YYYY-MM-DD) it is now in `timezone`. */
+export function todayIn(timezone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export const bookingDayQuerySchema = z.object({
+  location: z.string().optional(),
+  date: z.string().regex(DAY).optional().catch(undefined),
+  to: z.string().regex(DAY).optional().catch(undefined),
+  booking: z.string().optional(),
+});
+
+function toDashboardBooking(row: BookingRow): DashboardBooking {
+  const details = row.details as BookingDetails;
+  return {
+    id: row.id,
+    startTime: row.startTime.toISOString(),
+    endTime: row.endTime?.toISOString() ?? null,
+    numberOfPeople: row.numberOfPeople,
+    customerName: details.customer?.name ?? null,
+    bookingStatus: row.bookingStatus,
+    tableStatus: row.tableStatus,
+    arrivalStatus: row.arrivalStatus,
+    assetType: row.assetType,
+    tableNumbers: row.tableNumbers,
+    rooms: (details.rooms ?? []).map((room) => room.number),
+    source: row.source === 'POS' ? 'POS' : 'APP',
+    originName: row.originName,
+    bookingReference: row.bookingReference,
+  };
+}
+
+// The day view shows a location's whole day or range at once; more than this is not a day's bookings.
+const DASHBOARD_LIMIT = 1000;
+
+/**
+ * The bookings page of a merchant: its locations, the chosen one's tables by section (the timeline's rows) and its
+ * bookings from `date` to `to` (days at the location, `to` defaulting to `date`, `date` to today there).
+ */
+export async function merchantBookingDay(db: Executor, merchantId: string, query: z.output<typeof bookingDayQuerySchema>) {
+  const merchantLocations = await db
+    .select({ id: locations.id, name: locations.name, timezone: locations.timezone })
+    .from(locations)
+    .where(eq(locations.merchantId, merchantId))
+    .orderBy(asc(locations.name));
+  const location = merchantLocations.find((candidate) => candidate.id === query.location) ?? merchantLocations[0];
+  if (!location) return { locations: merchantLocations, location: undefined };
+  const date = query.date ?? todayIn(location.timezone);
+  const to = query.to && query.to >= date ? query.to : date;
+  const [tableRows, { rows }] = await Promise.all([
+    db
+      .select({ number: tables.number, sectionName: sections.name, position: sections.position })
+      .from(tables)
+      .leftJoin(sections, and(eq(sections.locationId, tables.locationId), eq(sections.id, tables.sectionId)))
+      .where(eq(tables.locationId, location.id)),
+    listBookingRows(db, { locationId: location.id, fromDate: date, toDate: to, dateType: 'START', limit: DASHBOARD_LIMIT, page: 1 }),
+  ]);
+  const byNumber = new Intl.Collator('en', { numeric: true });
+  const tablesInOrder: DashboardTable[] = tableRows
+    .sort((a, b) => (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER) || byNumber.compare(a.number, b.number))
+    .map(({ number, sectionName }) => ({ number, sectionName }));
+  return { locations: merchantLocations, location, date, to, tables: tablesInOrder, bookings: rows.map(toDashboardBooking) };
+}
+
+export interface BookingHistoryEntry {
+  id: string;
+  type: string;
+  sourceOfChange: 'POS' | 'APP' | 'MERCHANT';
+  who: string;
+  eventData: unknown;
+  createdAt: string;
+}
+
+/** A booking of the merchant with its change history (who, what, when, newest first) and its linked sales. */
+export async function merchantBookingDetail(
+  db: Executor,
+  merchantId: string,
+  bookingId: string,
+): Promise<{ booking: BookingResponse; history: BookingHistoryEntry[]; sales: SaleResponse[] }> {
+  const row = await findVisibleBooking(db, { kind: 'MERCHANT', merchantId, userId: '' }, bookingId);
+  const changes = await db
+    .select({
+      id: bookingChanges.id,
+      type: bookingChanges.type,
+      sourceOfChange: bookingChanges.sourceOfChange,
+      eventData: bookingChanges.eventData,
+      createdAt: bookingChanges.createdAt,
+      partnerName: partners.name,
+      userName: users.name,
+      userEmail: users.email,
+    })
+    .from(bookingChanges)
+    .leftJoin(partners, eq(partners.id, bookingChanges.actorPartnerId))
+    .leftJoin(users, eq(users.id, bookingChanges.actorUserId))
+    .where(eq(bookingChanges.bookingId, row.id))
+    .orderBy(asc(bookingChanges.version));
+  return {
+    booking: toBooking(row),
+    history: changes.reverse().map((change) => ({
+      id: change.id,
+      type: change.type,
+      sourceOfChange: change.sourceOfChange,
+      who: change.partnerName ?? change.userName ?? change.userEmail ?? change.sourceOfChange,
+      eventData: change.eventData,
+      createdAt: change.createdAt.toISOString(),
+    })),
+    sales: await listSalesForBooking(db, row.id),
+  };
+}
+
+export const MERCHANT_DECISIONS = ['ACCEPTED', 'REJECTED', 'CANCELLED_BY_MERCHANT'] as const;
+
+export const merchantDecisionSchema = z
+  .object({
+    bookingId: z.string().min(1),
+    bookingStatus: z.enum(MERCHANT_DECISIONS),
+    reason: z.string().trim().max(50, 'At most 50 characters.').optional(),
+  })
+  .refine((input) => input.bookingStatus === 'ACCEPTED' || Boolean(input.reason), { path: ['reason'], message: 'Say why (at most 50 characters).' });
+
+/**
+ * The merchant accepts, rejects or cancels a booking in the dashboard: the same rules as the POS's PATCH, recorded
+ * with sourceOfChange MERCHANT, and the booking app (and POS) are notified.
+ */
+export async function decideBookingAsMerchant(db: Executor, actor: MerchantActor, input: z.output<typeof merchantDecisionSchema>) {
+  const update = input.bookingStatus === 'ACCEPTED' ? { bookingStatus: input.bookingStatus } : { bookingStatus: input.bookingStatus, reason: input.reason };
+  return updateBooking(db, { kind: 'MERCHANT', ...actor }, input.bookingId, update);
+}
+
