@@ -39,7 +39,7 @@ afterAll(() => {
 });
 
 describe('a crash between commit and delivery', () => {
-  it('loses nothing: events committed before the process died are delivered by the next one', async () => {
+  it('loses nothing: events committed before the process died are delivered by the next one', { timeout: 180_000 }, async () => {
     const database = await durableDatabase();
     const secrets: string[] = [];
     const receiver = await startWebhookReceiver(() => secrets);
