@@ -4,6 +4,8 @@ import { config } from '@/lib/config';
 import { ApiError, isDatabaseUnavailable } from '@/lib/http/errors';
 import { clientAddress, withProblemHandling } from '@/lib/http/handler-context';
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from '@/lib/http/rate-limit';
+import { secretDigest } from '@/lib/tenancy/secrets';
+import { DEVICE_CODE_GRANT_TYPE } from './device-flow';
 import { OAuthError, oauthErrorResponse } from './oauth-errors';
 import { presentedClient, readOAuthForm, type OAuthForm } from './oauth-request';
 
@@ -41,8 +43,14 @@ export function oauthRoute(limiter: string, handler: (context: OAuthRequestConte
   };
 }
 
+/**
+ * Per client, except device-code polls: one POS client_id serves a whole fleet of devices, and each device's polling
+ * is already paced by its own interval and slow_down (RFC 8628 §3.5), so polls count per device code.
+ */
 function rateLimitKey(request: Request, form: OAuthForm | Error): string {
   if (!(form instanceof Error)) {
+    const deviceCode = form.get('device_code');
+    if (form.get('grant_type') === DEVICE_CODE_GRANT_TYPE && deviceCode) return `device:${secretDigest(deviceCode)}`;
     try {
       return `client:${presentedClient(request, form).clientId}`;
     } catch {

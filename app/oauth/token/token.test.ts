@@ -190,6 +190,13 @@ describe('POST /oauth/token errors', () => {
       // Another client keeps its own budget.
       const other = await post('/oauth/token', { grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret });
       expect(other.status).toBe(200);
+
+      // One POS client_id serves a fleet: its devices' polls are paced per device code, not per client.
+      const fleet = (await createClient(db(), (await createPartner(db(), { name: 'Fleet POS', type: 'POS' })).id)).client_id;
+      const device = await startDevice(fleet);
+      for (let i = 0; i < 3; i++) await post('/oauth/token', { grant_type: 'refresh_token', client_id: fleet, refresh_token: 'rt_unknown' });
+      await expectOAuthError(await post('/oauth/token', { grant_type: 'refresh_token', client_id: fleet, refresh_token: 'rt_unknown' }), 'slow_down', 429);
+      await expectOAuthError(await poll(device.device_code, fleet), 'authorization_pending');
     } finally {
       resetConfig({ PUBLIC_URL: server.origin, DEVICE_POLL_INTERVAL_SECONDS: '1' });
     }
