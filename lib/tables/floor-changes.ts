@@ -1,0 +1,84 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '@/db/client';
+import { sections } from '@/db/schema';
+import { conflict, notFound } from '@/lib/http/errors';
+import type {
+  editTableFormSchema,
+  moveSectionFormSchema,
+  renameSectionFormSchema,
+  sectionFormSchema,
+  sectionRefFormSchema,
+  tableFormSchema,
+  tableRefFormSchema,
+} from './floor-forms';
+import { merchantOwnsLocation } from './floor';
+import { createTable, deleteTable, updateTable } from './manage-tables';
+import { createSection, deleteSection, moveSection, renameSection, requireSection } from './sections';
+import type { ChangeActor } from './table-events';
+import { findTableRecord } from './table-record';
+
+/** CONTRACT §7: changes made in the dashboard go to every partner connected to the location (nobody is the actor). */
+const DASHBOARD: ChangeActor = { partnerId: null };
+
+/** A merchant acts on its own locations only; any other is answered as if it did not exist. */
+async function assertOwnLocation(db: Executor, merchantId: string, locationId: string) {
+  if (!(await merchantOwnsLocation(db, merchantId, locationId))) throw notFound('Location');
+}
+
+async function assertOwnTable(db: Executor, merchantId: string, locationId: string, tableId: string) {
+  await assertOwnLocation(db, merchantId, locationId);
+  const table = await findTableRecord(db, tableId);
+  if (table?.locationId !== locationId) throw notFound('Table');
+}
+
+// On the floor page, two sections of one name would be indistinguishable in the Section select.
+async function assertSectionNameFree(db: Executor, locationId: string, name: string, sectionId?: string) {
+  const [taken] = await db
+    .select({ id: sections.id })
+    .from(sections)
+    .where(and(eq(sections.locationId, locationId), eq(sections.name, name), sectionId ? ne(sections.id, sectionId) : undefined));
+  if (taken) throw conflict(`A section named ${name} already exists at this location.`, 'SECTION_NAME_CONFLICT');
+}
+
+export async function addFloorSection(db: Executor, merchantId: string, input: z.output<typeof sectionFormSchema>) {
+  await assertOwnLocation(db, merchantId, input.locationId);
+  return db.transaction(async (tx) => {
+    await assertSectionNameFree(tx, input.locationId, input.name);
+    return createSection(tx, input.locationId, { name: input.name });
+  });
+}
+
+/** Renaming a section changes how each of its tables reads, so each gets a TABLE_UPDATED. */
+export async function renameFloorSection(db: Executor, merchantId: string, input: z.output<typeof renameSectionFormSchema>) {
+  await assertOwnLocation(db, merchantId, input.locationId);
+  return db.transaction(async (tx) => {
+    await assertSectionNameFree(tx, input.locationId, input.name, input.sectionId);
+    return renameSection(tx, await requireSection(tx, input.locationId, input.sectionId), input.name, DASHBOARD);
+  });
+}
+
+export async function moveFloorSection(db: Executor, merchantId: string, input: z.output<typeof moveSectionFormSchema>) {
+  await assertOwnLocation(db, merchantId, input.locationId);
+  await db.transaction((tx) => moveSection(tx, input.locationId, input.sectionId, input.direction));
+}
+
+export async function removeFloorSection(db: Executor, merchantId: string, input: z.output<typeof sectionRefFormSchema>) {
+  await assertOwnLocation(db, merchantId, input.locationId);
+  await db.transaction((tx) => deleteSection(tx, input.locationId, input.sectionId));
+}
+
+export async function addFloorTable(db: Executor, merchantId: string, input: z.output<typeof tableFormSchema>) {
+  await assertOwnLocation(db, merchantId, input.locationId);
+  return createTable(db, DASHBOARD, input);
+}
+
+export async function editFloorTable(db: Executor, merchantId: string, input: z.output<typeof editTableFormSchema>) {
+  await assertOwnTable(db, merchantId, input.locationId, input.tableId);
+  return updateTable(db, DASHBOARD, input.tableId, { number: input.number, sectionId: input.sectionId });
+}
+
+export async function removeFloorTable(db: Executor, merchantId: string, input: z.output<typeof tableRefFormSchema>) {
+  await assertOwnTable(db, merchantId, input.locationId, input.tableId);
+  return deleteTable(db, DASHBOARD, input.tableId);
+}
