@@ -1,15 +1,50 @@
 import type { Metadata } from 'next';
 import { requireUser } from '@/auth';
-import { EmptyState, PageHeader } from '@/components/ui/card';
+import { getDb } from '@/db/client';
+import { AddTableForm } from '@/components/tables/add-table-form';
+import { FloorTable } from '@/components/tables/floor-table';
+import { LocationPicker } from '@/components/tables/location-picker';
+import { RefreshOnFloorEvents } from '@/components/tables/refresh-on-floor-events';
+import { SectionManager } from '@/components/tables/section-manager';
+import { Card, EmptyState, PageHeader } from '@/components/ui/card';
+import { loadFloor } from '@/lib/tables/floor';
+import { merchantLocations } from '@/lib/tenancy/merchants';
 
 export const metadata: Metadata = { title: 'Tables' };
 
-export default async function TablesPage() {
-  await requireUser(['MERCHANT'], '/dashboard/tables');
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function TablesPage({ searchParams }: { searchParams: SearchParams }) {
+  const user = await requireUser(['MERCHANT'], '/dashboard/tables');
+  const requested = (await searchParams).location;
+  const db = getDb();
+  const locations = await merchantLocations(db, user.merchantId ?? '');
+  // A location from the address that is not the merchant's shows the first of its own instead.
+  const location = locations.find((candidate) => candidate.id === requested) ?? locations[0];
+  const header = <PageHeader title="Tables" description="Sections and tables of each location, with their open sales, as the POS and apps see them." />;
+  if (!location) {
+    return (
+      <>
+        {header}
+        <EmptyState>You have no locations yet.</EmptyState>
+      </>
+    );
+  }
+  const floor = await loadFloor(db, location.id);
   return (
     <>
-      <PageHeader title="Tables" description="Sections and tables of each location, with their open sales." />
-      <EmptyState>This page is being built; it will show this once its API lands.</EmptyState>
+      {header}
+      <RefreshOnFloorEvents locationId={location.id} />
+      <LocationPicker locations={locations.map(({ id, name }) => ({ id, name }))} locationId={location.id} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <Card title="Sections">
+          <SectionManager key={location.id} sections={floor.sections} locationId={location.id} />
+        </Card>
+        <Card title={`Tables at ${location.name}`}>
+          <AddTableForm key={location.id} sections={floor.sections} locationId={location.id} />
+          <FloorTable tables={floor.tables} sections={floor.sections} locationId={location.id} />
+        </Card>
+      </div>
     </>
   );
 }

@@ -1,0 +1,58 @@
+'use client';
+
+import { addTableAction } from '@/app/dashboard/tables/actions';
+import { Button } from '@/components/ui/button';
+import { Field, Input, Select } from '@/components/ui/field';
+import type { FloorSection } from '@/lib/tables/floor';
+import { tableFormSchema } from '@/lib/tables/floor-forms';
+import { FormFeedback } from './form-feedback';
+import { useFloorForm } from './use-floor-form';
+
+export function SectionOptions({ sections }: { sections: FloorSection[] }) {
+  return (
+    <>
+      <option value="">No section</option>
+      {sections.map((section) => (
+        <option key={section.id} value={section.id}>
+          {section.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** A new table: its number (the API's rule) and, optionally, its section. */
+export function AddTableForm({ sections, locationId }: { sections: FloorSection[]; locationId: string }) {
+  const form = useFloorForm(addTableAction, tableFormSchema);
+  const numberError = form.errorOf('number');
+  const sectionError = form.errorOf('sectionId');
+  return (
+    <form key={form.formKey} action={form.formAction} onSubmit={form.onSubmit} noValidate className="mb-4 space-y-2">
+      <input type="hidden" name="locationId" value={locationId} />
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-48">
+          <Field label="Table number" htmlFor="new-table-number" error={numberError}>
+            <Input
+              id="new-table-number"
+              name="number"
+              defaultValue={form.state.values?.number}
+              aria-invalid={Boolean(numberError)}
+              aria-describedby={numberError ? 'new-table-number-error' : undefined}
+            />
+          </Field>
+        </div>
+        <div className="w-48">
+          <Field label="Section" htmlFor="new-table-section" error={sectionError}>
+            <Select id="new-table-section" name="sectionId" defaultValue={form.state.values?.sectionId ?? sections[0]?.id ?? ''}>
+              <SectionOptions sections={sections} />
+            </Select>
+          </Field>
+        </div>
+        <Button type="submit" disabled={form.pending}>
+          Add table
+        </Button>
+      </div>
+      <FormFeedback state={form.state} />
+    </form>
+  );
+}
