@@ -31,6 +31,7 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: positiveInt.default(10000),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanString.default(false),
   SEED_DEMO: booleanString.default(true),
+  LOYALTY_TERMINAL_SERIES: z.string().trim().min(1).default('PRO'),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   TOKEN_RATE_LIMIT_PER_MINUTE: positiveInt.default(60),
   AUTH_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),

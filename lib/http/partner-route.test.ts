@@ -31,6 +31,9 @@ const echo = partnerRoute(
 const failing = partnerRoute({ api: 'tables' }, async () => {
   throw new Error('secret internal detail: connection string postgres://user:pw@db');
 });
+const refusedByDatabase = partnerRoute({ api: 'tables' }, async () => {
+  throw Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('unsupported Unicode escape sequence'), { code: '22P05' }) });
+});
 const empty = partnerRoute({ api: 'tables' }, async () => noContent());
 
 describe('partner-API plumbing', () => {
@@ -133,6 +136,12 @@ describe('partner-API plumbing', () => {
     expect(text).toContain('req-123');
     expect(text).not.toContain('secret internal detail');
     expect(text).not.toContain('postgres://');
+  });
+
+  it('answers input the database refuses (SQLSTATE class 22) with 400, not 500', async () => {
+    const response = await callRoute(refusedByDatabase, 'GET', '/connect/refused', { token: pos.token });
+    expect(response.status).toBe(400);
+    expect((await response.json()).code).toBe('BAD_REQUEST');
   });
 
   it('answers 429 with Retry-After once a client spends its budget, and other clients are unaffected', async () => {

@@ -1,3 +1,4 @@
+import { config } from '@/lib/config';
 import type { TerminalDisplay } from './schema';
 
 /** SPEC.md: on-terminal loyalty exists on one terminal series only; the series is configurable, PRO by default. */
@@ -5,7 +6,7 @@ export const DEFAULT_LOYALTY_TERMINAL_SERIES = 'PRO';
 
 /** The terminal series that offers on-terminal loyalty in this process. */
 export function loyaltyTerminalSeries(): string {
-  return DEFAULT_LOYALTY_TERMINAL_SERIES;
+  return config().LOYALTY_TERMINAL_SERIES;
 }
 
 const normaliseSeries = (series: string) => series.trim().toUpperCase();
