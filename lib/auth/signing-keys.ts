@@ -31,6 +31,7 @@ export async function createSigningKey(db: Executor): Promise<string> {
  * every token it signed has expired (`longestTokenSeconds` after now).
  */
 export async function rotateSigningKey(db: Executor, longestTokenSeconds: number): Promise<string> {
+  activeKeyCache.delete(db);
   const now = new Date();
   await db
     .update(signingKeys)
@@ -50,7 +51,20 @@ async function importCached(cacheKey: string, jwk: JWK): Promise<CryptoKey> {
   return key;
 }
 
+// Every token issuance needs the active key; a short cache spares a query each time. After a rotation by another
+// instance this one may sign with the retired key for up to a minute, which stays published well beyond that.
+const ACTIVE_KEY_CACHE_MS = 60_000;
+const activeKeyCache = new WeakMap<Executor, { key: ActiveSigningKey; until: number }>();
+
 export async function activeSigningKey(db: Executor): Promise<ActiveSigningKey> {
+  const cached = activeKeyCache.get(db);
+  if (cached && cached.until > Date.now()) return cached.key;
+  const key = await loadActiveSigningKey(db);
+  activeKeyCache.set(db, { key, until: Date.now() + ACTIVE_KEY_CACHE_MS });
+  return key;
+}
+
+async function loadActiveSigningKey(db: Executor): Promise<ActiveSigningKey> {
   const [row] = await db
     .select()
     .from(signingKeys)
