@@ -1,0 +1,316 @@
+/**
+ * Ordering benchmark (issue 5): full order cycles — app POST → POS webhook → POS GET → PATCH ACCEPTED →
+ * PATCH READY — against the built Next.js server and, in the same run, against a minimal node:http baseline that
+ * calls the same lib functions (same SQL, no Next.js). Prints cycles/s, the ratio, p50/p99 of each call at a fixed
+ * 50 cycles/s, and the server's RSS under that load. Everything runs on 127.0.0.1 and takes about a minute.
+ *
+ *   npx tsx bench/orders.ts            (needs `node scripts/ensure-build.mjs` first and PostgreSQL at BENCH_DATABASE_URL,
+ *                                       default postgres://postgres@127.0.0.1:5432/postgres)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import postgres from 'postgres';
+import { installDatabase, openDatabase, type DatabaseHandle } from '@/db/client';
+import { verifyAccessToken } from '@/lib/auth/access-tokens';
+import { ensureSigningKey } from '@/lib/auth/signing-keys';
+import { backgroundLoops } from '@/lib/background/loops';
+import { startLoops } from '@/lib/background/runner';
+import { config, resetConfig } from '@/lib/config';
+import { createWebhookEndpoint } from '@/lib/events/webhook-endpoints';
+import { ApiError } from '@/lib/http/errors';
+import { logger } from '@/lib/log';
+import { changeOrderStatus } from '@/lib/orders/change-status';
+import { createOrder } from '@/lib/orders/create-order';
+import { orderResource } from '@/lib/orders/order-record';
+import { findVisibleOrder } from '@/lib/orders/partner-access';
+import { createOrderRequestSchema, patchOrderRequestSchema, toOrderResponse } from '@/lib/orders/schema';
+import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
+
+const THROUGHPUT_SECONDS = 12;
+const THROUGHPUT_CONCURRENCY = 24;
+const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 50);
+const RATE_SECONDS = 12;
+const WEBHOOK_TIMEOUT_MS = 10_000;
+const CALLS = ['POST /orders', 'webhook (POST → received)', 'GET /orders/{id}', 'PATCH ACCEPTED', 'PATCH READY'] as const;
+type Call = (typeof CALLS)[number];
+
+const serverEnv = (databaseUrl: string, port: number) => ({
+  ...process.env,
+  NODE_ENV: 'production',
+  DATABASE_URL: databaseUrl,
+  PORT: String(port),
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  SEED_DEMO: 'false',
+  ADMIN_API_KEY: '',
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  LOG_LEVEL: 'warn',
+});
+
+// ---------- the baseline server: the same lib calls behind plain node:http ----------
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function runBaselineServer() {
+  const settings = config();
+  const handle = await openDatabase({ url: settings.DATABASE_URL!, dataDir: 'unused' });
+  installDatabase(handle);
+  await ensureSigningKey(handle.db);
+  const loops = startLoops(backgroundLoops(handle), logger());
+  const db = handle.db;
+  const server = createServer(async (request, response) => {
+    const send = (status: number, body?: unknown) => {
+      response.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' });
+      response.end(body === undefined ? undefined : JSON.stringify(body));
+    };
+    try {
+      const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+      if (path === '/ready') return send(200, { ok: true });
+      const body = await readBody(request);
+      const principal = await verifyAccessToken(db, (request.headers.authorization ?? '').replace(/^Bearer /, ''));
+      const orderId = path.match(/^\/connect\/orders\/([^/]+)$/)?.[1];
+      if (request.method === 'POST' && path === '/connect/orders') {
+        const parsed = createOrderRequestSchema.safeParse(JSON.parse(body));
+        if (!parsed.success) return send(400, { errors: parsed.error.issues });
+        const { order } = await createOrder(db, principal, parsed.data);
+        return send(201, toOrderResponse(orderResource(order), '1.0'));
+      }
+      if (request.method === 'GET' && orderId) return send(200, toOrderResponse(orderResource(await findVisibleOrder(db, principal, orderId)), '1.0'));
+      if (request.method === 'PATCH' && orderId) {
+        const parsed = patchOrderRequestSchema.safeParse(JSON.parse(body));
+        if (!parsed.success) return send(400, { errors: parsed.error.issues });
+        await changeOrderStatus(db, principal, orderId, parsed.data);
+        return send(204);
+      }
+      send(404, { error: 'not found' });
+    } catch (error) {
+      send(error instanceof ApiError ? error.status : 500, { error: String(error) });
+    }
+  });
+  server.listen(settings.PORT, '127.0.0.1');
+  process.on('SIGTERM', () => {
+    server.close();
+    void loops.stop().then(() => handle.close()).then(() => process.exit(0));
+  });
+}
+
+// ---------- the load generator ----------
+
+const percentile = (values: number[], p: number) => {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The POS's webhook receiver: resolves the cycle waiting for each new order's ORDER_CREATED. */
+function webhookReceiver() {
+  const arrived = new Map<string, number>();
+  const waiters = new Map<string, (at: number) => void>();
+  const server = createServer(async (request, response) => {
+    const event = JSON.parse(await readBody(request)) as { type: string; data: { id: string } };
+    response.writeHead(204).end();
+    if (event.type !== 'ORDER_CREATED') return;
+    const at = performance.now();
+    const waiter = waiters.get(event.data.id);
+    if (waiter) waiter(at);
+    else arrived.set(event.data.id, at);
+  });
+  return {
+    server,
+    waitFor(orderId: string): Promise<number> {
+      const at = arrived.get(orderId);
+      if (at !== undefined) {
+        arrived.delete(orderId);
+        return Promise.resolve(at);
+      }
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no webhook for ${orderId}`)), WEBHOOK_TIMEOUT_MS);
+        waiters.set(orderId, (time) => {
+          clearTimeout(timer);
+          waiters.delete(orderId);
+          resolve(time);
+        });
+      });
+    },
+  };
+}
+
+interface Target {
+  name: string;
+  baseUrl: string;
+  locationId: string;
+  appToken: string;
+  posToken: string;
+}
+
+let sequence = 0;
+
+async function cycle(target: Target, receiver: ReturnType<typeof webhookReceiver>, latencies: Map<Call, number[]> | null) {
+  const record = (call: Call, started: number, ended = performance.now()) => latencies?.get(call)!.push(ended - started);
+  const call = async (call: Call, method: string, path: string, token: string, body?: unknown) => {
+    const started = performance.now();
+    const response = await fetch(`${target.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    record(call, started);
+    if (response.status >= 300) throw new Error(`${call} → ${response.status} ${text.slice(0, 200)}`);
+    return text;
+  };
+  const posted = performance.now();
+  const order = JSON.parse(
+    await call('POST /orders', 'POST', '/connect/orders', target.appToken, {
+      locationId: target.locationId,
+      origin: { orderId: `bench-${process.pid}-${++sequence}`, orderReference: `B${sequence}` },
+      fulfilment: { type: 'PICK_UP' },
+      customers: [{ firstName: 'Bench' }],
+      items: [
+        { id: 'i1', sku: 'FW', description: 'Flat white', quantity: 2, unitPrice: { amount: 480 }, modifiers: [{ id: 'm1', sku: 'OAT', description: 'Oat milk', quantity: 1, unitPrice: { amount: 80 } }] },
+        { id: 'i2', sku: 'BRK', description: 'Big breakfast', quantity: 1, unitPrice: { amount: 2450 } },
+      ],
+      total: { amount: 3570 },
+    }),
+  ) as { id: string };
+  record('webhook (POST → received)', posted, await receiver.waitFor(order.id));
+  await call('GET /orders/{id}', 'GET', `/connect/orders/${order.id}`, target.posToken);
+  await call('PATCH ACCEPTED', 'PATCH', `/connect/orders/${order.id}`, target.posToken, { status: 'ACCEPTED' });
+  await call('PATCH READY', 'PATCH', `/connect/orders/${order.id}`, target.posToken, { status: 'READY' });
+}
+
+function rssMiB(pid: number): number {
+  const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return match ? Number(match[1]) / 1024 : NaN;
+}
+
+async function waitUntilReady(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(url).then((response) => response.ok, () => false);
+    if (ok) return;
+    await sleep(200);
+  }
+  throw new Error(`${url} not ready within 60 s`);
+}
+
+async function measure(kind: 'baseline' | 'next', databaseUrl: string, handle: DatabaseHandle, receiver: ReturnType<typeof webhookReceiver>, receiverUrl: string) {
+  const port = await freePort();
+  const env = serverEnv(databaseUrl, port);
+  // Tokens are checked on iss/aud = the server's PUBLIC_URL: issue them with the same configuration.
+  resetConfig({ PUBLIC_URL: env.PUBLIC_URL, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
+  const { locationIds } = await createMerchantWithLocations(handle.db, 1);
+  const locationId = locationIds[0]!;
+  const pos = await createConnectedPartner(handle.db, 'POS', [locationId]);
+  const app = await createConnectedPartner(handle.db, 'ORDERING_APP', [locationId]);
+  await createWebhookEndpoint(handle.db, pos.partnerId, { url: receiverUrl });
+
+  const args = kind === 'next' ? ['--import', 'tsx', 'server.ts'] : ['--import', 'tsx', 'bench/orders.ts', '--baseline'];
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    await waitUntilReady(kind === 'next' ? `${env.PUBLIC_URL}/readyz` : `${env.PUBLIC_URL}/ready`, child);
+    const target: Target = { name: kind, baseUrl: env.PUBLIC_URL, locationId, appToken: app.token, posToken: pos.token };
+    for (let i = 0; i < 30; i++) await cycle(target, receiver, null);
+
+    // Closed loop: as many cycles as THROUGHPUT_CONCURRENCY workers complete.
+    let completed = 0;
+    let failed = 0;
+    const endAt = performance.now() + THROUGHPUT_SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: THROUGHPUT_CONCURRENCY }, async () => {
+        while (performance.now() < endAt) {
+          await cycle(target, receiver, null).then(() => completed++, () => failed++);
+        }
+      }),
+    );
+    const cyclesPerSecond = completed / THROUGHPUT_SECONDS;
+
+    // Open loop at a fixed rate: latency of each call and the server's memory.
+    const latencies = new Map<Call, number[]>(CALLS.map((call) => [call, []]));
+    const rss: number[] = [];
+    const sampler = setInterval(() => rss.push(rssMiB(child.pid!)), 250);
+    const running: Promise<void>[] = [];
+    const started = performance.now();
+    for (let i = 0; i < RATE_PER_SECOND * RATE_SECONDS; i++) {
+      const due = started + (i * 1000) / RATE_PER_SECOND;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      running.push(cycle(target, receiver, latencies).catch(() => void failed++));
+    }
+    await Promise.all(running);
+    clearInterval(sampler);
+    return { kind, cyclesPerSecond, failed, latencies, rssPeak: Math.max(...rss), rssMedian: percentile(rss, 50) };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+  }
+}
+
+async function main() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `counterpart_bench_${randomBytes(5).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  process.env.LOG_LEVEL = 'warn';
+  const handle = await openDatabase({ url: databaseUrl, dataDir: 'unused', maxConnections: 2 });
+  const receiver = webhookReceiver();
+  await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
+  const receiverUrl = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/webhook`;
+  try {
+    await ensureSigningKey(handle.db);
+    const baseline = await measure('baseline', databaseUrl, handle, receiver, receiverUrl);
+    const nextjs = await measure('next', databaseUrl, handle, receiver, receiverUrl);
+
+    const fmt = (value: number) => value.toFixed(1).padStart(7);
+    console.log(`\nOrdering benchmark on PostgreSQL (${new Date().toISOString()}), ${THROUGHPUT_CONCURRENCY} concurrent cycles for ${THROUGHPUT_SECONDS} s, then ${RATE_PER_SECOND} cycles/s for ${RATE_SECONDS} s`);
+    console.log(`  full cycles/s   baseline ${baseline.cyclesPerSecond.toFixed(1)}   Next.js ${nextjs.cyclesPerSecond.toFixed(1)}   ratio ${(nextjs.cyclesPerSecond / baseline.cyclesPerSecond).toFixed(2)} (target ≥ 0.6)`);
+    console.log(`  failed cycles   baseline ${baseline.failed}   Next.js ${nextjs.failed}`);
+    if (baseline.cyclesPerSecond < RATE_PER_SECOND) {
+      console.log(`  note: this machine completes fewer than ${RATE_PER_SECOND} cycles/s even without Next.js, so the latencies below are mostly queueing (check the load average)`);
+    }
+    console.log(`\n  latency at ${RATE_PER_SECOND} cycles/s (ms)        baseline p50     p99 |  Next.js p50     p99   (target p99 < 50)`);
+    for (const call of CALLS) {
+      const b = baseline.latencies.get(call)!;
+      const n = nextjs.latencies.get(call)!;
+      console.log(`  ${call.padEnd(34)} ${fmt(percentile(b, 50))} ${fmt(percentile(b, 99))} |     ${fmt(percentile(n, 50))} ${fmt(percentile(n, 99))}`);
+    }
+    console.log(`\n  server RSS under load (MiB)   baseline median ${baseline.rssMedian.toFixed(0)} peak ${baseline.rssPeak.toFixed(0)}   Next.js median ${nextjs.rssMedian.toFixed(0)} peak ${nextjs.rssPeak.toFixed(0)} (target < 500)\n`);
+  } finally {
+    receiver.server.close();
+    await handle.close();
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+if (process.argv.includes('--baseline')) {
+  void runBaselineServer();
+} else {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
