@@ -39,7 +39,7 @@ type Call = (typeof CALLS)[number];
 
 const serverEnv = (databaseUrl: string, port: number) => ({
   ...process.env,
-  NODE_ENV: 'production',
+  NODE_ENV: 'production' as const,
   DATABASE_URL: databaseUrl,
   PORT: String(port),
   PUBLIC_URL: `http://127.0.0.1:${port}`,
