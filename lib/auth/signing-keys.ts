@@ -31,7 +31,8 @@ export async function createSigningKey(db: Executor): Promise<string> {
  * every token it signed has expired (`longestTokenSeconds` after now).
  */
 export async function rotateSigningKey(db: Executor, longestTokenSeconds: number): Promise<string> {
-  activeKeyCache.delete(db);
+  // The caller may rotate inside a transaction: forget every cached key, not only this executor's.
+  activeKeyCache = new WeakMap();
   const now = new Date();
   await db
     .update(signingKeys)
@@ -54,7 +55,7 @@ async function importCached(cacheKey: string, jwk: JWK): Promise<CryptoKey> {
 // Every token issuance needs the active key; a short cache spares a query each time. After a rotation by another
 // instance this one may sign with the retired key for up to a minute, which stays published well beyond that.
 const ACTIVE_KEY_CACHE_MS = 60_000;
-const activeKeyCache = new WeakMap<Executor, { key: ActiveSigningKey; until: number }>();
+let activeKeyCache = new WeakMap<Executor, { key: ActiveSigningKey; until: number }>();
 
 export async function activeSigningKey(db: Executor): Promise<ActiveSigningKey> {
   const cached = activeKeyCache.get(db);

@@ -4,12 +4,22 @@ import { registerBookingPaths } from '@/lib/bookings/openapi';
 import { registerEventsPaths } from '@/lib/events/openapi';
 import { registerLoyaltyPaths } from '@/lib/loyalty/openapi';
 import { registerOrderingPaths } from '@/lib/orders/openapi';
+import { registerSalesPaths } from '@/lib/sales/openapi';
+import { registerTablesPaths } from '@/lib/tables/openapi';
 import { registerManagePaths } from '@/lib/tenancy/openapi';
 
 type Registrar = (registry: OpenAPIRegistry) => void;
 
 // Each interface registers its paths from the same zod schemas that validate its requests.
-const registrars: Registrar[] = [registerOrderingPaths, registerBookingPaths, registerLoyaltyPaths, registerEventsPaths, registerManagePaths];
+const registrars: Registrar[] = [
+  registerOrderingPaths,
+  registerTablesPaths,
+  registerSalesPaths,
+  registerBookingPaths,
+  registerLoyaltyPaths,
+  registerEventsPaths,
+  registerManagePaths,
+];
 
 export const problemSchemaRef = { $ref: '#/components/schemas/Problem' } as const;
 

@@ -3,6 +3,7 @@ import type { Database } from '@/db/client';
 import { merchants } from '@/db/schema';
 import { createLocation, createMerchant } from '@/lib/tenancy/merchants';
 import { createClient, createConnection, createLoyaltyProgram, createPartner } from '@/lib/tenancy/partners';
+import { seedDemoFloor } from '@/lib/tables/demo-floor';
 import { createUser } from '@/lib/tenancy/users';
 
 export const DEMO_LOCATION_IDS = ['demo-bistro-cbd', 'demo-bistro-bondi'] as const;
@@ -23,6 +24,7 @@ export async function seedDemoTenant(db: Database, print: (text: string) => void
     const cbd = await createLocation(tx, merchant.id, { locationId: DEMO_LOCATION_IDS[0], name: 'Demo Bistro CBD', timezone: 'Australia/Sydney' });
     const bondi = await createLocation(tx, merchant.id, { locationId: DEMO_LOCATION_IDS[1], name: 'Demo Bistro Bondi', timezone: 'Australia/Sydney' });
     const locationIds = [cbd.locationId, bondi.locationId];
+    await seedDemoFloor(tx, locationIds);
 
     const pos = await createPartner(tx, { name: 'Demo POS', type: 'POS' });
     const ordering = await createPartner(tx, { name: 'Demo Ordering App', type: 'ORDERING_APP' });

@@ -40,4 +40,15 @@ export function registerManagePaths(registry: OpenAPIRegistry) {
       responses: created('Created'),
     });
   }
+  registry.registerPath({
+    method: 'post',
+    path: '/manage/signing-keys/rotate',
+    tags: ['Management'],
+    summary: 'Rotate the token signing key',
+    description: 'New tokens are signed with a new key; the old public key stays in the JWKS until every token it signed has expired.',
+    responses: {
+      201: { description: 'Rotated', content: { 'application/json': { schema: z.object({ kid: z.string() }) } } },
+      ...problemResponses(401, 404),
+    },
+  });
 }
