@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, repeatableFilter } from '@/lib/http/query-params';
 import { CURRENCIES } from '@/lib/orders/schema';
 import { locationIdSchema, tableNumberSchema } from '@/lib/tables/schema';
 import { BOOKING_STATUSES, STATUSES_REQUIRING_REASON, TABLE_STATUSES } from './transitions';
@@ -298,22 +299,6 @@ export const bookingEventsResponseSchema = z
 
 // ---------- List (GET /bookings, POS) ----------
 
-/**
- * Filters of one kind are OR-ed and may repeat (`tableNumber=22&tableNumber=10`) or come as a
- * comma-separated list (`tableNumber=22,10`); both give one array.
- */
-function repeatableFilter<T extends z.ZodType<string, string>>(item: T) {
-  return z
-    .union([z.string(), z.array(z.string())])
-    .transform((input) => [...new Set([input].flat().flatMap((entry) => entry.split(',')).map((entry) => entry.trim()).filter(Boolean))])
-    .pipe(z.array(item))
-    // An empty filter (`bookingStatus=`) filters nothing, rather than matching nothing.
-    .transform((entries) => (entries.length ? entries : undefined));
-}
-
-const wholeNumber = (name: string) =>
-  z.union([z.int(), z.string().regex(/^\d+$/, `${name} must be a whole number.`).transform(Number)]);
-
 export const listBookingsQuerySchema = z
   .object({
     locationId: locationIdSchema.describe('The location whose bookings are listed. Required.'),
@@ -323,8 +308,7 @@ export const listBookingsQuerySchema = z
     fromDate: z.iso.date().optional().describe('YYYY-MM-DD: only bookings whose dateType date is on or after it.'),
     toDate: z.iso.date().optional().describe('YYYY-MM-DD: only bookings whose dateType date is on or before it.'),
     dateType: z.enum(LIST_DATE_TYPES).default('START').describe('Which date fromDate and toDate apply to: START (startTime), CREATED or UPDATED.'),
-    limit: wholeNumber('limit').pipe(z.int().min(1).max(50)).default(50),
-    page: wholeNumber('page').pipe(z.int().min(1)).default(1),
+    ...pageQuery,
   })
   .superRefine((query, ctx) => {
     if (typeof query.fromDate === 'string' && typeof query.toDate === 'string' && query.fromDate > query.toDate) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, repeatableFilter } from '@/lib/http/query-params';
 import { moneyPositiveAmountSchema } from '@/lib/orders/schema';
 import { locationIdSchema, tableNumberSchema } from '@/lib/tables/schema';
 
@@ -275,22 +276,6 @@ export function toSaleResponse(sale: SaleResponseInput): SaleResponse {
 
 // ---------- List (GET /sales) ----------
 
-/**
- * Reference sales spec: values of one filter are OR-ed and the filter may repeat
- * (`saleType=SALE&saleType=REFUND`) or come as a comma-separated list (`saleType=SALE,REFUND`).
- */
-function repeatableFilter<T extends z.ZodType<string, string>>(item: T) {
-  return z
-    .union([z.string(), z.array(z.string())])
-    .transform((input) => [...new Set([input].flat().flatMap((entry) => entry.split(',')).map((entry) => entry.trim()).filter(Boolean))])
-    .pipe(z.array(item))
-    // An empty filter (`saleType=`) filters nothing, rather than matching nothing.
-    .transform((entries) => (entries.length ? entries : undefined));
-}
-
-const wholeNumber = (name: string) =>
-  z.union([z.int(), z.string().regex(/^\d+$/, `${name} must be a whole number.`).transform(Number)]);
-
 export const listSalesQuerySchema = z
   .object({
     locationId: locationIdSchema.describe('The location whose sales are listed. Required.'),
@@ -300,8 +285,7 @@ export const listSalesQuerySchema = z
     toDate: z.iso.date().optional().describe('YYYY-MM-DD: only sales whose dateType date is on or before it.'),
     dateType: z.enum(LIST_DATE_TYPES).default('CREATED').describe('Which date of a sale fromDate and toDate apply to.'),
     bookingId: z.string().min(1).optional().describe('Only the sales of this booking.'),
-    limit: wholeNumber('limit').pipe(z.int().min(1).max(50)).default(50),
-    page: wholeNumber('page').pipe(z.int().min(1)).default(1),
+    ...pageQuery,
   })
   .superRefine((query, ctx) => {
     if (typeof query.fromDate === 'string' && typeof query.toDate === 'string' && query.fromDate > query.toDate) {
