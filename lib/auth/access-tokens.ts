@@ -3,7 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
 import type { Executor } from '@/db/client';
 import { grants, partners, revokedAccessTokens } from '@/db/schema';
 import { config, connectBaseUrl } from '@/lib/config';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError, isDatabaseUnavailable } from '@/lib/http/errors';
 import { newPrefixedId } from '@/lib/ids';
 import { activeSigningKey, SIGNING_ALG, verificationKey } from './signing-keys';
 
@@ -83,7 +83,8 @@ export async function verifyAccessToken(db: Executor, token: string): Promise<Pa
     ));
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw invalidToken('The access token has expired.', 'TOKEN_EXPIRED');
-    if (error instanceof ApiError) throw error;
+    // An outage while fetching the key is the service's failure (503), not a bad token.
+    if (error instanceof ApiError || isDatabaseUnavailable(error)) throw error;
     throw invalidToken('The access token is invalid.');
   }
   const grantId = String(payload.grant_id ?? '');
