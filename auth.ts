@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { logger } from '@/lib/log';
 import { authConfig } from './auth.config';
-import { consumeRateLimit } from '@/lib/http/rate-limit';
+import { isOverBudget, spendOne } from '@/lib/http/rate-limit';
 import { authenticateUser, type UserRole } from '@/lib/tenancy/users';
 
 declare module 'next-auth' {
@@ -18,6 +18,8 @@ declare module 'next-auth' {
     partnerId?: string | null;
   }
 }
+
+const FAILED_SIGN_INS_PER_MINUTE = 10;
 
 const credentialsSchema = z.object({ email: z.email(), password: z.string().min(1).max(200) });
 
@@ -43,12 +45,14 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       async authorize(raw) {
         const parsed = credentialsSchema.safeParse(raw);
         if (!parsed.success) return null;
-        // Slows password guessing per account: 10 attempts a minute.
-        await consumeRateLimit('sign-in', parsed.data.email.toLowerCase(), 10).catch(() => {
-          throw new TooManyAttempts();
-        });
+        // Slows password guessing per account: after 10 wrong passwords in a minute, sign-in waits.
+        const account = parsed.data.email.toLowerCase();
+        if (await isOverBudget('sign-in-failures', account, FAILED_SIGN_INS_PER_MINUTE)) throw new TooManyAttempts();
         const user = await authenticateUser(getDb(), parsed.data.email, parsed.data.password);
-        if (!user) return null;
+        if (!user) {
+          await spendOne('sign-in-failures', account, FAILED_SIGN_INS_PER_MINUTE);
+          return null;
+        }
         return { id: user.id, email: user.email, name: user.name, role: user.role, merchantId: user.merchantId, partnerId: user.partnerId };
       },
     }),

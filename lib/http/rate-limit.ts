@@ -45,3 +45,14 @@ export async function consumeRateLimit(name: string, key: string, pointsPerMinut
     });
   }
 }
+
+/** True when `key` has used up its budget, without spending any of it (for counting failures only). */
+export async function isOverBudget(name: string, key: string, pointsPerMinute: number): Promise<boolean> {
+  const state = await limiter(name, pointsPerMinute).get(key);
+  return Boolean(state && state.consumedPoints >= pointsPerMinute);
+}
+
+/** Spends one point of `key`'s budget, e.g. for a failed attempt; never throws when the budget is gone. */
+export async function spendOne(name: string, key: string, pointsPerMinute: number): Promise<void> {
+  await limiter(name, pointsPerMinute).penalty(key, 1);
+}
