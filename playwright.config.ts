@@ -40,7 +40,7 @@ export default defineConfig({
     { name: 'dashboard', testMatch: /dashboard\/.*\.spec\.ts/, use: { browserName: 'chromium' } },
   ],
   webServer: {
-    command: 'npx tsx server.ts',
+    command: 'node --import tsx server.ts',
     url: `${baseURL}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -38,7 +38,7 @@ function treeRssMiB(rootPid: number): number {
 
 async function launch(env: Record<string, string>): Promise<{ child: ChildProcess; seconds: number }> {
   const started = performance.now();
-  const child = spawn('node', ['node_modules/tsx/dist/cli.mjs', 'server.ts'], {
+  const child = spawn('node', ['--import', 'tsx', 'server.ts'], {
     env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',
   });

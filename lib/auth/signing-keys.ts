@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
-import type { Executor } from '@/db/client';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { getDb, type Executor } from '@/db/client';
 import { signingKeys } from '@/db/schema';
 import { newPrefixedId } from '@/lib/ids';
 
@@ -58,11 +59,22 @@ const ACTIVE_KEY_CACHE_MS = 60_000;
 let activeKeyCache = new WeakMap<Executor, { key: ActiveSigningKey; until: number }>();
 
 export async function activeSigningKey(db: Executor): Promise<ActiveSigningKey> {
-  const cached = activeKeyCache.get(db);
+  const cacheKey = cacheKeyOf(db);
+  const cached = activeKeyCache.get(cacheKey);
   if (cached && cached.until > Date.now()) return cached.key;
   const key = await loadActiveSigningKey(db);
-  activeKeyCache.set(db, { key, until: Date.now() + ACTIVE_KEY_CACHE_MS });
+  activeKeyCache.set(cacheKey, { key, until: Date.now() + ACTIVE_KEY_CACHE_MS });
   return key;
+}
+
+/** Tokens are mostly issued inside a transaction, which belongs to the process database: cache under that. */
+function cacheKeyOf(db: Executor): Executor {
+  if (!(db instanceof PgTransaction)) return db;
+  try {
+    return getDb();
+  } catch {
+    return db;
+  }
 }
 
 async function loadActiveSigningKey(db: Executor): Promise<ActiveSigningKey> {
