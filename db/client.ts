@@ -72,7 +72,12 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const releaseLock = inMemory ? () => {} : lockDataDir(dataDir);
   try {
-    const client = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pgdata'));
+    const client = await PGlite.create({
+      dataDir: inMemory ? undefined : path.join(dataDir, 'pgdata'),
+      // PostgreSQL's default 128 MB of shared buffers would live in this process's memory; the data files stay in the
+      // OS page cache anyway, so a small pool keeps the embedded default light (issue 2: RSS under 400 MiB).
+      postgresqlconf: 'shared_buffers = 32MB',
+    });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     return {
