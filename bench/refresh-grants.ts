@@ -8,6 +8,7 @@
  * It creates a throwaway database on that server and drops it afterwards. The token rate limit is lifted for
  * the run: this measures the endpoint, not the limiter.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { startOAuthServer } from '@/app/oauth/test-server';
@@ -55,38 +56,12 @@ async function main() {
       refreshTokens.push((await deviceCodeGrant(db, pos, device.device_code)).refresh_token!);
     }
 
-    const refresh = async (token: string): Promise<string> => {
-      const response = await fetch(`${server.origin}/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'refresh_token', client_id: clientId, refresh_token: token }),
-      });
-      const body = (await response.json()) as { refresh_token?: string; error?: string };
-      if (!response.ok || !body.refresh_token) throw new Error(`refresh failed: ${response.status} ${body.error}`);
-      return body.refresh_token;
-    };
-    for (let i = 0; i < concurrency; i++) refreshTokens[i] = await refresh(refreshTokens[i]!); // warm-up
+    for (let i = 0; i < concurrency; i++) refreshTokens[i] = await refreshAt(server.origin, clientId, refreshTokens[i]!); // warm-up
 
-    let completed = 0;
-    const latencies: number[] = [];
-    const started = performance.now();
-    const deadline = started + seconds * 1000;
-    await Promise.all(
-      refreshTokens.map(async (initial) => {
-        let token = initial;
-        while (performance.now() < deadline) {
-          const begun = performance.now();
-          token = await refresh(token);
-          latencies.push(performance.now() - begun);
-          completed++;
-        }
-      }),
-    );
-    const elapsed = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
+    // The load runs in its own process, as a fleet of POS would, so the client's work does not share the server's thread.
+    const load = await runLoad({ origin: server.origin, clientId, tokens: refreshTokens, seconds });
     console.log(
-      `refresh grants: ${(completed / elapsed).toFixed(0)}/s on PostgreSQL (${completed} in ${elapsed.toFixed(1)} s, ${concurrency} concurrent devices; latency p50 ${p(0.5)} ms, p99 ${p(0.99)} ms; target ≥ 200/s)`,
+      `refresh grants: ${(load.completed / load.elapsed).toFixed(0)}/s on PostgreSQL (${load.completed} in ${load.elapsed.toFixed(1)} s, ${concurrency} concurrent devices from a separate client process; latency p50 ${load.p50} ms, p99 ${load.p99} ms; target ≥ 200/s)`,
     );
 
     // Approval → token: a device polls at the default interval; the merchant approves at a random moment.
@@ -131,7 +106,62 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
+interface LoadInput {
+  origin: string;
+  clientId: string;
+  tokens: string[];
+  seconds: number;
+}
+
+async function refreshAt(origin: string, clientId: string, token: string): Promise<string> {
+  const response = await fetch(`${origin}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', client_id: clientId, refresh_token: token }),
+  });
+  const body = (await response.json()) as { refresh_token?: string; error?: string };
+  if (!response.ok || !body.refresh_token) throw new Error(`refresh failed: ${response.status} ${body.error}`);
+  return body.refresh_token;
+}
+
+function runLoad(input: LoadInput): Promise<{ completed: number; elapsed: number; p50: string; p99: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/refresh-grants.ts', '--load'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`load process exited with ${code}`))));
+    child.stdin.end(JSON.stringify(input));
+  });
+}
+
+/** The client side: each worker refreshes its own token chain until the deadline. */
+async function loadMain() {
+  let raw = '';
+  for await (const chunk of process.stdin) raw += chunk;
+  const input = JSON.parse(raw) as LoadInput;
+  let completed = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  const deadline = started + input.seconds * 1000;
+  await Promise.all(
+    input.tokens.map(async (initial) => {
+      let token = initial;
+      while (performance.now() < deadline) {
+        const begun = performance.now();
+        token = await refreshAt(input.origin, input.clientId, token);
+        latencies.push(performance.now() - begun);
+        completed++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
+  process.stdout.write(JSON.stringify({ completed, elapsed, p50: p(0.5), p99: p(0.99) }));
+}
+
+(process.argv.includes('--load') ? loadMain() : main()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
