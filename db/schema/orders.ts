@@ -1,19 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, updatedAtColumn, versionColumn } from './columns';
+import { ORDER_STATUSES } from '@/lib/orders/transitions';
 import { locations, partners, users } from './tenancy';
 
-export const orderStatus = pgEnum('order_status', [
-  'CREATED',
-  'ACCEPTED',
-  'REJECTED',
-  'BEING_PREPARED',
-  'READY',
-  'OUT_FOR_DELIVERY',
-  'CANCELLED_BY_MERCHANT',
-  'CANCELLED_BY_CUSTOMER',
-  'FULFILLED',
-]);
+// The domain's list is the one source of the statuses; the pgEnum follows it.
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 
 /** Who moved an order: a partner through the API, a merchant user in the dashboard, or the auto-reject timer. */
 export const orderActorType = pgEnum('order_actor_type', ['POS', 'ORDERING_APP', 'MERCHANT', 'SYSTEM']);
