@@ -1,22 +1,16 @@
-import { and, arrayContains, inArray, isNull, or } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
+import { webhookDeliveries } from '@/db/schema';
 import { newPrefixedId } from '@/lib/ids';
 import type { PublicEvent } from './outbox';
 
-/** Queues one delivery per subscribed endpoint of each recipient, in the event's own transaction. */
-export async function enqueueDeliveries(tx: Executor, event: PublicEvent, eventSeq: number, recipientPartnerIds: string[]): Promise<void> {
-  if (!recipientPartnerIds.length) return;
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id, partnerId: webhookEndpoints.partnerId })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        inArray(webhookEndpoints.partnerId, recipientPartnerIds),
-        isNull(webhookEndpoints.disabledAt),
-        or(isNull(webhookEndpoints.eventTypes), arrayContains(webhookEndpoints.eventTypes, [event.type])),
-      ),
-    );
+/** A recipient's enabled webhook endpoint that subscribes to the event's type. */
+export interface SubscribedEndpoint {
+  id: string;
+  partnerId: string;
+}
+
+/** Queues one delivery per subscribed endpoint, in the event's own transaction. */
+export async function enqueueDeliveries(tx: Executor, event: PublicEvent, eventSeq: number, endpoints: SubscribedEndpoint[]): Promise<void> {
   if (!endpoints.length) return;
   await tx.insert(webhookDeliveries).values(
     endpoints.map((endpoint) => ({

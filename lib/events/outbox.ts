@@ -1,11 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { connections, eventRecipients, events, partners } from '@/db/schema';
+import { connections, eventRecipients, events, partners, webhookEndpoints } from '@/db/schema';
 import type { PartnerType } from '@/lib/auth/access-tokens';
 import { connectBaseUrl } from '@/lib/config';
 import { newPrefixedId } from '@/lib/ids';
-import { enqueueDeliveries } from './deliveries';
+import { enqueueDeliveries, type SubscribedEndpoint } from './deliveries';
 import { resourcePaths, type EventType, type ResourceKind } from './event-types';
+import { rowsOf } from './sql-rows';
 
 /** Who an event is for (CONTRACT §7): partners of some types connected to the location, and/or named partners. */
 export interface EventAudience {
@@ -33,20 +34,26 @@ export interface PublicEvent {
   data: { id: string; uri: string; resource: ResourceKind; version: number };
 }
 
-/** Channel that carries `{eventId, locationId}` after commit to every instance (NOTIFY is transactional). */
+/**
+ * Channel that carries `{eventId, locationId, deliveries}` after commit to every instance (NOTIFY is transactional);
+ * `deliveries` counts the webhook deliveries the event queued, so dispatchers wake only when there is work.
+ */
 export const EVENTS_CHANNEL = 'counterpart_events';
 
 /**
  * Writes an event to the outbox inside the caller's transaction (STYLE.md habit 5): a change and its event commit
  * together, and nothing is emitted for a change that rolls back.
+ *
+ * Every state change of the partner API emits, so this is one statement: the event, its recipients (the audience
+ * less the acting partner), the NOTIFY, and the recipients' subscribed webhook endpoints, which then get their
+ * deliveries (with ids made here) only when there are any.
  */
 export async function emitEvent(tx: Executor, input: EmitEventInput): Promise<PublicEvent> {
   const id = newPrefixedId('evt');
-  const createdAt = new Date();
   const event: PublicEvent = {
     id,
     type: input.type,
-    createdAt: createdAt.toISOString(),
+    createdAt: new Date().toISOString(),
     locationId: input.locationId,
     data: {
       id: input.resourceId,
@@ -55,40 +62,37 @@ export async function emitEvent(tx: Executor, input: EmitEventInput): Promise<Pu
       version: input.version,
     },
   };
-  const [row] = await tx
-    .insert(events)
-    .values({
-      id,
-      type: input.type,
-      locationId: input.locationId,
-      resource: input.resource,
-      resourceId: input.resourceId,
-      resourceVersion: input.version,
-      actorPartnerId: input.actorPartnerId,
-      payload: event,
-      createdAt,
-    })
-    .returning({ seq: events.seq });
-  const recipients = (await resolveRecipients(tx, input)).filter((partnerId) => partnerId !== input.actorPartnerId);
-  if (recipients.length) {
-    await tx.insert(eventRecipients).values(recipients.map((partnerId) => ({ partnerId, eventSeq: row!.seq, eventId: id })));
-  }
-  await enqueueDeliveries(tx, event, row!.seq, recipients);
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ eventId: id, locationId: input.locationId })})`);
+  const namedPartnerIds = (input.audience.partnerIds ?? []).filter((partnerId): partnerId is string => Boolean(partnerId));
+  const result = await tx.execute(sql`
+    with event as (
+      insert into ${events} (id, type, location_id, resource, resource_id, resource_version, actor_partner_id, payload, created_at)
+      values (${id}, ${input.type}, ${input.locationId}, ${input.resource}, ${input.resourceId}, ${input.version}::int,
+        ${input.actorPartnerId}, ${JSON.stringify(event)}::jsonb, ${event.createdAt}::timestamptz)
+      returning seq
+    ), recipients as (
+      select partner_id from (
+        select jsonb_array_elements_text(${JSON.stringify(namedPartnerIds)}::jsonb) as partner_id
+        union
+        select c.partner_id from ${connections} c join ${partners} p on p.id = c.partner_id
+        where c.location_id = ${input.locationId}
+          and p.type::text in (select jsonb_array_elements_text(${JSON.stringify(input.audience.connectedPartnerTypes ?? [])}::jsonb))
+      ) audience
+      where partner_id is distinct from ${input.actorPartnerId}
+    ), recorded as (
+      insert into ${eventRecipients} (partner_id, event_seq, event_id)
+      select recipients.partner_id, event.seq, ${id}::text from recipients, event
+    ), endpoints as (
+      select e.id, e.partner_id from ${webhookEndpoints} e
+      where e.partner_id in (select partner_id from recipients) and e.disabled_at is null
+        and (e.event_types is null or ${input.type} = any(e.event_types))
+    )
+    select event.seq,
+      (select coalesce(json_agg(json_build_object('id', id, 'partnerId', partner_id) order by id), '[]') from endpoints) as endpoints,
+      pg_notify(${EVENTS_CHANNEL}, json_build_object('eventId', ${id}::text, 'locationId', ${input.locationId}::text,
+        'deliveries', (select count(*) from endpoints))::text)
+    from event`);
+  const [row] = rowsOf<{ seq: number | string; endpoints: SubscribedEndpoint[] | string }>(result);
+  const endpoints = typeof row!.endpoints === 'string' ? (JSON.parse(row!.endpoints) as SubscribedEndpoint[]) : row!.endpoints;
+  await enqueueDeliveries(tx, event, Number(row!.seq), endpoints);
   return event;
-}
-
-async function resolveRecipients(tx: Executor, input: EmitEventInput): Promise<string[]> {
-  const recipients = new Set<string>();
-  for (const partnerId of input.audience.partnerIds ?? []) if (partnerId) recipients.add(partnerId);
-  const types = input.audience.connectedPartnerTypes;
-  if (types?.length && input.locationId) {
-    const rows = await tx
-      .select({ partnerId: connections.partnerId })
-      .from(connections)
-      .innerJoin(partners, eq(partners.id, connections.partnerId))
-      .where(and(eq(connections.locationId, input.locationId), inArray(partners.type, [...types])));
-    for (const { partnerId } of rows) recipients.add(partnerId);
-  }
-  return [...recipients].sort();
 }

@@ -9,7 +9,7 @@ import { replayDelivery, replayFailedDeliveries } from './replay';
 import { dispatchUntil, emitOrderEvent, sleep, webhookSubscriber } from './testing/event-fixtures';
 import { startWebhookReceiver, type Behaviour } from './testing/webhook-receiver';
 import { createWebhookDispatcher } from './webhook-dispatcher';
-import { rotateWebhookSecret } from './webhook-endpoints';
+import { createWebhookEndpoint, rotateWebhookSecret } from './webhook-endpoints';
 
 const database = useTestDatabase();
 const configure = (overrides: Record<string, string> = {}) =>
@@ -203,7 +203,22 @@ describe('outbox', () => {
     );
     for (let i = 0; i < 40 && !notified.length; i++) await sleep(25);
     await unlisten();
-    expect(notified.map((payload) => JSON.parse(payload))).toEqual([{ eventId: event.id, locationId }]);
+    expect(notified.map((payload) => JSON.parse(payload))).toEqual([{ eventId: event.id, locationId, deliveries: 0 }]);
     expect(await deliveriesOf(endpoint.id)).toEqual([]);
+  });
+
+  it('says in the NOTIFY how many deliveries the event queued, one per subscribed endpoint of each recipient', async () => {
+    const { locationId, partnerId, endpoint } = await setup();
+    const second = await createWebhookEndpoint(database.db(), partnerId, { url: 'http://127.0.0.1:9/second' });
+    await createWebhookEndpoint(database.db(), partnerId, { url: 'http://127.0.0.1:9/tables-only', eventTypes: ['NEW_TABLE'] });
+    const notified: string[] = [];
+    const unlisten = await database.handle().listen(EVENTS_CHANNEL, (payload) => notified.push(payload));
+    const event = await emitOrderEvent(database.db(), { locationId, partnerId, orderId: 'two-endpoints', version: 1 });
+    for (let i = 0; i < 40 && !notified.length; i++) await sleep(25);
+    await unlisten();
+    expect(notified.map((payload) => JSON.parse(payload))).toEqual([{ eventId: event.id, locationId, deliveries: 2 }]);
+    const queued = await database.db().select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, event.id));
+    expect(queued.map((delivery) => delivery.endpointId).sort()).toEqual([endpoint.id, second.id].sort());
+    expect(queued.every((delivery) => delivery.status === 'PENDING' && delivery.resourceKey === 'order:two-endpoints')).toBe(true);
   });
 });

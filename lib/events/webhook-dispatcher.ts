@@ -44,6 +44,16 @@ async function attempt(delivery: ClaimedDelivery, timeoutMs: number): Promise<At
   return { delivery, attemptedAt, outcome, retryInMs: outcome.succeeded ? null : retryDelayMs(delivery.attemptCount - 1) };
 }
 
+/** Whether a NOTIFY may have made deliveries due: events say how many they queued; anything else (a replay) may have. */
+function queuesDeliveries(payload: string): boolean {
+  try {
+    const { deliveries } = JSON.parse(payload) as { deliveries?: unknown };
+    return deliveries === undefined || Number(deliveries) > 0;
+  } catch {
+    return true;
+  }
+}
+
 export function createWebhookDispatcher(handle: DatabaseHandle, options: WebhookDispatcherOptions = {}): WebhookDispatcher {
   const batchSize = options.batchSize ?? 200;
   const maxBatchesInFlight = options.maxBatchesInFlight ?? 8;
@@ -87,7 +97,9 @@ export function createWebhookDispatcher(handle: DatabaseHandle, options: Webhook
     name: 'webhook-dispatcher',
     idleMs: 0,
     async run() {
-      listening ??= handle.listen(EVENTS_CHANNEL, wake).catch((error: unknown) => log.error({ err: error }, 'cannot LISTEN for events'));
+      listening ??= handle.listen(EVENTS_CHANNEL, (payload) => {
+        if (queuesDeliveries(payload)) wake();
+      }).catch((error: unknown) => log.error({ err: error }, 'cannot LISTEN for events'));
       if (inFlight.size >= maxBatchesInFlight) {
         await Promise.race(inFlight);
         return true;
