@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { desc, eq, gt, isNull, or } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { getDb, type Executor } from '@/db/client';
@@ -34,6 +34,7 @@ export async function createSigningKey(db: Executor): Promise<string> {
 export async function rotateSigningKey(db: Executor, longestTokenSeconds: number): Promise<string> {
   // The caller may rotate inside a transaction: forget every cached key, not only this executor's.
   activeKeyCache = new WeakMap();
+  verificationKeyCache = new WeakMap();
   const now = new Date();
   await db
     .update(signingKeys)
@@ -98,11 +99,37 @@ export async function publishedKeys(db: Executor): Promise<JWK[]> {
   return rows.map((row) => row.publicJwk as JWK);
 }
 
+// A key's public half never changes, and its publication window only ever ends later than every token it signed, so a
+// verifier keeps each key it has seen for a minute: checking a token then needs no query for its key.
+const VERIFICATION_KEY_CACHE_MS = 60_000;
+interface KnownKey {
+  key: CryptoKey;
+  /** Until when tokens it signed may be verified: forever while it signs, else its publication window. */
+  publishedUntil: number;
+  until: number;
+}
+let verificationKeyCache = new WeakMap<Executor, Map<string, KnownKey>>();
+
 export async function verificationKey(db: Executor, kid: string): Promise<CryptoKey | undefined> {
-  const [row] = await db
-    .select({ publicJwk: signingKeys.publicJwk })
-    .from(signingKeys)
-    .where(and(eq(signingKeys.kid, kid), or(isNull(signingKeys.retiredAt), gt(signingKeys.publishedUntil, new Date()))))
-    .limit(1);
-  return row ? importCached(`public:${kid}`, row.publicJwk as JWK) : undefined;
+  const cacheKey = cacheKeyOf(db);
+  const known = verificationKeyCache.get(cacheKey) ?? new Map<string, KnownKey>();
+  verificationKeyCache.set(cacheKey, known);
+  const now = Date.now();
+  let entry = known.get(kid);
+  if (!entry || entry.until <= now) {
+    const [row] = await db
+      .select({ publicJwk: signingKeys.publicJwk, retiredAt: signingKeys.retiredAt, publishedUntil: signingKeys.publishedUntil })
+      .from(signingKeys)
+      .where(eq(signingKeys.kid, kid))
+      .limit(1);
+    // Unknown key ids are not remembered, so made-up ones cannot fill the cache.
+    if (!row) return undefined;
+    entry = {
+      key: await importCached(`public:${kid}`, row.publicJwk as JWK),
+      publishedUntil: row.retiredAt ? (row.publishedUntil?.getTime() ?? 0) : Infinity,
+      until: now + VERIFICATION_KEY_CACHE_MS,
+    };
+    known.set(kid, entry);
+  }
+  return entry.publishedUntil > now ? entry.key : undefined;
 }
