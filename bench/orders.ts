@@ -6,6 +6,7 @@
  *
  *   npx tsx bench/orders.ts            (needs `node scripts/ensure-build.mjs` first and PostgreSQL at BENCH_DATABASE_URL,
  *                                       default postgres://postgres@127.0.0.1:5432/postgres)
+ *   BENCH_PROFILE_DIR=/tmp/prof npx tsx bench/orders.ts   (each server writes its CPU profiles to a folder there)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -222,7 +223,8 @@ async function measure(kind: 'baseline' | 'next', databaseUrl: string, handle: D
   const app = await createConnectedPartner(handle.db, 'ORDERING_APP', [locationId]);
   await createWebhookEndpoint(handle.db, pos.partnerId, { url: receiverUrl });
 
-  const args = kind === 'next' ? ['--import', 'tsx', 'server.ts'] : ['--import', 'tsx', 'bench/orders.ts', '--baseline'];
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}/${kind}`] : [];
+  const args = [...profile, '--import', 'tsx', ...(kind === 'next' ? ['server.ts'] : ['bench/orders.ts', '--baseline'])];
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     await waitUntilReady(kind === 'next' ? `${env.PUBLIC_URL}/readyz` : `${env.PUBLIC_URL}/ready`, child);
