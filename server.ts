@@ -6,6 +6,7 @@ import { ensureSigningKey } from './lib/auth/signing-keys';
 import { backgroundLoops } from './lib/background/loops';
 import { startLoops } from './lib/background/runner';
 import { config, ConfigError } from './lib/config';
+import { worthCompressing } from './lib/http/compression';
 import { attachPosNotifications } from './lib/events/pos-notifications';
 import { logger } from './lib/log';
 import { seedDemoTenant } from './lib/seed/demo';
@@ -36,6 +37,7 @@ async function main() {
   await app.prepare();
 
   const server = createServer((request, response) => {
+    if (!worthCompressing(request.url ?? '/')) delete request.headers['accept-encoding'];
     void handleRequest(request, response);
   });
   const notifications = attachPosNotifications(server, handle);

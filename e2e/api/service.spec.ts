@@ -18,6 +18,19 @@ test.describe('service surfaces', () => {
     expect(await docs.text()).toContain('/manage/merchants');
   });
 
+  test('partner-API answers go out uncompressed; pages and the OpenAPI document are gzipped', async ({ request }) => {
+    const gzip = { 'accept-encoding': 'gzip' };
+    for (const path of ['/healthz', '/readyz', '/connect/orders/anything', '/.well-known/jwks.json']) {
+      const small = await request.get(path, { headers: gzip });
+      expect(small.headers()['content-encoding'], path).toBeUndefined();
+      expect((await small.json()) as unknown, path).toBeTruthy();
+    }
+    expect((await request.get('/login', { headers: gzip })).headers()['content-encoding']).toBe('gzip');
+    const large = await request.get('/connect/openapi.json', { headers: gzip });
+    expect(large.headers()['content-encoding']).toBe('gzip');
+    expect((await large.json()).openapi).toBe('3.1.0');
+  });
+
   test('partner endpoints answer 401 problem bodies without a token', async ({ request }) => {
     const response = await request.get('/connect/orders/anything');
     expect(response.status()).toBe(401);
