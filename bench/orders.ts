@@ -10,7 +10,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
@@ -201,6 +201,42 @@ function rssMiB(pid: number): number {
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
+/** CPU time (user + system) a process has used, in ms; /proc counts it in clock ticks of 10 ms. */
+function cpuMs(pid: number | string): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0; // the process ended meanwhile
+  }
+}
+
+/** CPU time of every PostgreSQL process on this machine (the server is local), in ms. */
+function postgresCpuMs(): number {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    })
+    .reduce((sum, pid) => sum + cpuMs(pid), 0);
+}
+
+/** CPU ms per completed cycle spent by the server, PostgreSQL and this load generator over `run`. */
+async function cpuPerCycle(serverPid: number, run: () => Promise<number>) {
+  const before = { server: cpuMs(serverPid), postgres: postgresCpuMs(), load: process.cpuUsage() };
+  const cycles = await run();
+  const load = process.cpuUsage(before.load);
+  return {
+    server: (cpuMs(serverPid) - before.server) / cycles,
+    postgres: (postgresCpuMs() - before.postgres) / cycles,
+    load: (load.user + load.system) / 1000 / cycles,
+  };
+}
+
 async function waitUntilReady(url: string, child: ChildProcess) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -235,13 +271,16 @@ async function measure(kind: 'baseline' | 'next', databaseUrl: string, handle: D
     let completed = 0;
     let failed = 0;
     const endAt = performance.now() + THROUGHPUT_SECONDS * 1000;
-    await Promise.all(
-      Array.from({ length: THROUGHPUT_CONCURRENCY }, async () => {
-        while (performance.now() < endAt) {
-          await cycle(target, receiver, null).then(() => completed++, () => failed++);
-        }
-      }),
-    );
+    const cpu = await cpuPerCycle(child.pid!, async () => {
+      await Promise.all(
+        Array.from({ length: THROUGHPUT_CONCURRENCY }, async () => {
+          while (performance.now() < endAt) {
+            await cycle(target, receiver, null).then(() => completed++, () => failed++);
+          }
+        }),
+      );
+      return completed;
+    });
     const cyclesPerSecond = completed / THROUGHPUT_SECONDS;
 
     // Open loop at a fixed rate: latency of each call and the server's memory.
@@ -258,7 +297,7 @@ async function measure(kind: 'baseline' | 'next', databaseUrl: string, handle: D
     }
     await Promise.all(running);
     clearInterval(sampler);
-    return { kind, cyclesPerSecond, failed, latencies, rssPeak: Math.max(...rss), rssMedian: percentile(rss, 50) };
+    return { kind, cyclesPerSecond, cpu, failed, latencies, rssPeak: Math.max(...rss), rssMedian: percentile(rss, 50) };
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
@@ -287,6 +326,8 @@ async function main() {
     console.log(`\nOrdering benchmark on PostgreSQL (${new Date().toISOString()}), ${THROUGHPUT_CONCURRENCY} concurrent cycles for ${THROUGHPUT_SECONDS} s, then ${RATE_PER_SECOND} cycles/s for ${RATE_SECONDS} s`);
     console.log(`  full cycles/s   baseline ${baseline.cyclesPerSecond.toFixed(1)}   Next.js ${nextjs.cyclesPerSecond.toFixed(1)}   ratio ${(nextjs.cyclesPerSecond / baseline.cyclesPerSecond).toFixed(2)} (target ≥ 0.6)`);
     console.log(`  failed cycles   baseline ${baseline.failed}   Next.js ${nextjs.failed}`);
+    const cpu = (result: typeof baseline) => `server ${result.cpu.server.toFixed(1)}, PostgreSQL ${result.cpu.postgres.toFixed(1)}, load generator ${result.cpu.load.toFixed(1)}`;
+    console.log(`  CPU ms per cycle   baseline: ${cpu(baseline)}   Next.js: ${cpu(nextjs)}`);
     if (baseline.cyclesPerSecond < RATE_PER_SECOND) {
       console.log(`  note: this machine completes fewer than ${RATE_PER_SECOND} cycles/s even without Next.js, so the latencies below are mostly queueing (check the load average)`);
     }
