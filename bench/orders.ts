@@ -8,12 +8,8 @@
  *                                       default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_PROFILE_DIR=/tmp/prof npx tsx bench/orders.ts   (each server writes its CPU profiles to a folder there)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import postgres from 'postgres';
 import { installDatabase, openDatabase, type DatabaseHandle } from '@/db/client';
 import { verifyAccessToken } from '@/lib/auth/access-tokens';
 import { ensureSigningKey } from '@/lib/auth/signing-keys';
@@ -29,6 +25,7 @@ import { orderResource } from '@/lib/orders/order-record';
 import { findVisibleOrder } from '@/lib/orders/partner-access';
 import { createOrderRequestSchema, patchOrderRequestSchema, toOrderResponse } from '@/lib/orders/schema';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
+import { benchServerEnv, cpuPerUnit, formatCpu, freePort, percentile, rssMiB, sleep, startMeasuredServer, throwawayDatabase } from './support';
 
 const THROUGHPUT_SECONDS = 12;
 const THROUGHPUT_CONCURRENCY = 24;
@@ -37,19 +34,6 @@ const RATE_SECONDS = 12;
 const WEBHOOK_TIMEOUT_MS = 10_000;
 const CALLS = ['POST /orders', 'webhook (POST → received)', 'GET /orders/{id}', 'PATCH ACCEPTED', 'PATCH READY'] as const;
 type Call = (typeof CALLS)[number];
-
-const serverEnv = (databaseUrl: string, port: number) => ({
-  ...process.env,
-  NODE_ENV: 'production' as const,
-  DATABASE_URL: databaseUrl,
-  PORT: String(port),
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  SEED_DEMO: 'false',
-  ADMIN_API_KEY: '',
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-  RATE_LIMIT_PER_MINUTE: '1000000',
-  LOG_LEVEL: 'warn',
-});
 
 // ---------- the baseline server: the same lib calls behind plain node:http ----------
 
@@ -103,21 +87,6 @@ async function runBaselineServer() {
 }
 
 // ---------- the load generator ----------
-
-const percentile = (values: number[], p: number) => {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The POS's webhook receiver: resolves the cycle waiting for each new order's ORDER_CREATED. */
 function webhookReceiver() {
@@ -196,61 +165,9 @@ async function cycle(target: Target, receiver: ReturnType<typeof webhookReceiver
   await call('PATCH READY', 'PATCH', `/connect/orders/${order.id}`, target.posToken, { status: 'READY' });
 }
 
-function rssMiB(pid: number): number {
-  const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
-  return match ? Number(match[1]) / 1024 : NaN;
-}
-
-/** CPU time (user + system) a process has used, in ms; /proc counts it in clock ticks of 10 ms. */
-function cpuMs(pid: number | string): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0; // the process ended meanwhile
-  }
-}
-
-/** CPU time of every PostgreSQL process on this machine (the server is local), in ms. */
-function postgresCpuMs(): number {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
-      } catch {
-        return false;
-      }
-    })
-    .reduce((sum, pid) => sum + cpuMs(pid), 0);
-}
-
-/** CPU ms per completed cycle spent by the server, PostgreSQL and this load generator over `run`. */
-async function cpuPerCycle(serverPid: number, run: () => Promise<number>) {
-  const before = { server: cpuMs(serverPid), postgres: postgresCpuMs(), load: process.cpuUsage() };
-  const cycles = await run();
-  const load = process.cpuUsage(before.load);
-  return {
-    server: (cpuMs(serverPid) - before.server) / cycles,
-    postgres: (postgresCpuMs() - before.postgres) / cycles,
-    load: (load.user + load.system) / 1000 / cycles,
-  };
-}
-
-async function waitUntilReady(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(url).then((response) => response.ok, () => false);
-    if (ok) return;
-    await sleep(200);
-  }
-  throw new Error(`${url} not ready within 60 s`);
-}
-
 async function measure(kind: 'baseline' | 'next', databaseUrl: string, handle: DatabaseHandle, receiver: ReturnType<typeof webhookReceiver>, receiverUrl: string) {
   const port = await freePort();
-  const env = serverEnv(databaseUrl, port);
+  const env = benchServerEnv(databaseUrl, port, { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
   // Tokens are checked on iss/aud = the server's PUBLIC_URL: issue them with the same configuration.
   resetConfig({ PUBLIC_URL: env.PUBLIC_URL, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
   const { locationIds } = await createMerchantWithLocations(handle.db, 1);
@@ -259,11 +176,14 @@ async function measure(kind: 'baseline' | 'next', databaseUrl: string, handle: D
   const app = await createConnectedPartner(handle.db, 'ORDERING_APP', [locationId]);
   await createWebhookEndpoint(handle.db, pos.partnerId, { url: receiverUrl });
 
-  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}/${kind}`] : [];
-  const args = [...profile, '--import', 'tsx', ...(kind === 'next' ? ['server.ts'] : ['bench/orders.ts', '--baseline'])];
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = await startMeasuredServer(
+    kind,
+    kind === 'next' ? ['server.ts'] : ['bench/orders.ts', '--baseline'],
+    env,
+    kind === 'next' ? `${env.PUBLIC_URL}/readyz` : `${env.PUBLIC_URL}/ready`,
+  );
+  const { child } = server;
   try {
-    await waitUntilReady(kind === 'next' ? `${env.PUBLIC_URL}/readyz` : `${env.PUBLIC_URL}/ready`, child);
     const target: Target = { name: kind, baseUrl: env.PUBLIC_URL, locationId, appToken: app.token, posToken: pos.token };
     for (let i = 0; i < 30; i++) await cycle(target, receiver, null);
 
@@ -271,7 +191,7 @@ async function measure(kind: 'baseline' | 'next', databaseUrl: string, handle: D
     let completed = 0;
     let failed = 0;
     const endAt = performance.now() + THROUGHPUT_SECONDS * 1000;
-    const cpu = await cpuPerCycle(child.pid!, async () => {
+    const cpu = await cpuPerUnit(child.pid!, async () => {
       await Promise.all(
         Array.from({ length: THROUGHPUT_CONCURRENCY }, async () => {
           while (performance.now() < endAt) {
@@ -299,19 +219,13 @@ async function measure(kind: 'baseline' | 'next', databaseUrl: string, handle: D
     clearInterval(sampler);
     return { kind, cyclesPerSecond, cpu, failed, latencies, rssPeak: Math.max(...rss), rssMedian: percentile(rss, 50) };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+    await server.stop();
   }
 }
 
 async function main() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `counterpart_bench_${randomBytes(5).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const database = await throwawayDatabase();
+  const databaseUrl = database.url;
   process.env.LOG_LEVEL = 'warn';
   const handle = await openDatabase({ url: databaseUrl, dataDir: 'unused', maxConnections: 2 });
   const receiver = webhookReceiver();
@@ -326,8 +240,7 @@ async function main() {
     console.log(`\nOrdering benchmark on PostgreSQL (${new Date().toISOString()}), ${THROUGHPUT_CONCURRENCY} concurrent cycles for ${THROUGHPUT_SECONDS} s, then ${RATE_PER_SECOND} cycles/s for ${RATE_SECONDS} s`);
     console.log(`  full cycles/s   baseline ${baseline.cyclesPerSecond.toFixed(1)}   Next.js ${nextjs.cyclesPerSecond.toFixed(1)}   ratio ${(nextjs.cyclesPerSecond / baseline.cyclesPerSecond).toFixed(2)} (target ≥ 0.6)`);
     console.log(`  failed cycles   baseline ${baseline.failed}   Next.js ${nextjs.failed}`);
-    const cpu = (result: typeof baseline) => `server ${result.cpu.server.toFixed(1)}, PostgreSQL ${result.cpu.postgres.toFixed(1)}, load generator ${result.cpu.load.toFixed(1)}`;
-    console.log(`  CPU ms per cycle   baseline: ${cpu(baseline)}   Next.js: ${cpu(nextjs)}`);
+    console.log(`  CPU ms per cycle   baseline: ${formatCpu(baseline.cpu)}   Next.js: ${formatCpu(nextjs.cpu)}`);
     if (baseline.cyclesPerSecond < RATE_PER_SECOND) {
       console.log(`  note: this machine completes fewer than ${RATE_PER_SECOND} cycles/s even without Next.js, so the latencies below are mostly queueing (check the load average)`);
     }
@@ -341,8 +254,7 @@ async function main() {
   } finally {
     receiver.server.close();
     await handle.close();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

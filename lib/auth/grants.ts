@@ -73,8 +73,6 @@ export async function accessTokenForGrant(db: Executor, grant: GrantTokenContext
   });
 }
 
-/** "Last used" is shown to merchants to the minute, as verifyAccessToken keeps it; a fresher value needs no write. */
-export async function markGrantUsed(db: Executor, grantId: string, lastUsedAt?: Date | null): Promise<void> {
-  if (lastUsedAt && lastUsedAt.getTime() > Date.now() - 60_000) return;
+export async function markGrantUsed(db: Executor, grantId: string): Promise<void> {
   await db.update(grants).set({ lastUsedAt: new Date() }).where(eq(grants.id, grantId));
 }

@@ -2,15 +2,18 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { grantLocations, grants, refreshTokens } from '@/db/schema';
 import { config } from '@/lib/config';
+import { rowsOf } from '@/lib/events/sql-rows';
 import { newId } from '@/lib/ids';
 import { randomSecret, secretDigest } from '@/lib/tenancy/secrets';
 import type { AuthenticatedClient } from './client-authentication';
-import { accessTokenForGrant, markGrantUsed, revokeGrant } from './grants';
+import { accessTokenForGrant, revokeGrant, type GrantTokenContext } from './grants';
 import { OAuthError } from './oauth-errors';
+
+const newRefreshToken = () => randomSecret(32, 'rt_');
 
 /** A new refresh token for a grant; only its digest is stored (STYLE.md habit 7). */
 export async function createRefreshToken(db: Executor, grantId: string): Promise<string> {
-  const token = randomSecret(32, 'rt_');
+  const token = newRefreshToken();
   await db.insert(refreshTokens).values({ id: newId(), tokenHash: secretDigest(token), grantId });
   return token;
 }
@@ -23,47 +26,55 @@ export interface TokenSet {
   scope?: string;
 }
 
-const invalidRefreshToken = () => new OAuthError('invalid_grant', 'The refresh token is invalid, expired or revoked.');
-
 /**
  * grant_type=refresh_token with rotation (CONTRACT §3): the presented token is used up and a new one returned.
  * Presenting a token that was already used means it leaked or was replayed, so the whole grant is revoked:
  * every access and refresh token of that device approval stops working.
+ *
+ * Refreshing is the authorisation server's hottest path, so the rotation is one statement: it uses the token up only
+ * while it is unused (of two racing requests, one wins and the other finds it used: a replay), stores its successor,
+ * keeps "last used" to the minute and returns the grant with its locations. Being one statement, it commits whole:
+ * a token is never used up without its successor.
  */
 export async function refreshTokenGrant(db: Database, client: AuthenticatedClient, refreshToken: string): Promise<TokenSet> {
-  const outcome = await db.transaction(async (tx) => {
-    // The row lock serialises racing uses of one token: the second sees it used and counts as a replay.
-    const [row] = await tx
-      .select({
-        id: refreshTokens.id,
-        usedAt: refreshTokens.usedAt,
-        grant: grants,
-        // Fetched in the same round trip: refreshing is the hottest path of the authorisation server.
-        locationIds: sql<string[] | null>`(select array_agg(${grantLocations.locationId} order by ${grantLocations.locationId}) from ${grantLocations} where ${grantLocations.grantId} = ${grants.id})`,
-      })
-      .from(refreshTokens)
-      .innerJoin(grants, eq(grants.id, refreshTokens.grantId))
-      .where(eq(refreshTokens.tokenHash, secretDigest(refreshToken)))
-      .for('update', { of: refreshTokens });
-    if (!row || row.grant.clientId !== client.id || row.grant.revokedAt) return { error: invalidRefreshToken() };
-    const { grant } = row;
-    if (row.usedAt) {
-      await revokeGrant(tx, grant.id);
-      return { error: new OAuthError('invalid_grant', 'The refresh token was already used; the grant has been revoked.') };
-    }
-    await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
-    const ttl = config().ACCESS_TOKEN_TTL_SECONDS;
-    const { token } = await accessTokenForGrant(
-      tx,
-      { grantId: grant.id, kind: grant.kind, partnerId: grant.partnerId, audience: grant.audience, locationIds: row.locationIds ?? [] },
-      client,
-      ttl,
-    );
-    const next = await createRefreshToken(tx, grant.id);
-    await markGrantUsed(tx, grant.id, grant.lastUsedAt);
-    return { tokens: { access_token: token, token_type: 'Bearer', expires_in: ttl, refresh_token: next, scope: 'offline_access' } satisfies TokenSet };
-  });
-  // Thrown after the transaction so a reuse's revocation commits.
-  if (outcome.error) throw outcome.error;
-  return outcome.tokens!;
+  const successor = newRefreshToken();
+  const result = await db.execute(sql`
+    with consumed as (
+      update ${refreshTokens} r set used_at = now()
+      from ${grants} g
+      where r.token_hash = ${secretDigest(refreshToken)} and r.used_at is null
+        and g.id = r.grant_id and g.client_id = ${client.id} and g.revoked_at is null
+      returning g.id, g.kind, g.partner_id, g.audience,
+        (select array_agg(l.location_id order by l.location_id) from ${grantLocations} l where l.grant_id = g.id) as location_ids
+    ), stored as (
+      insert into ${refreshTokens} (id, token_hash, grant_id) select ${newId()}::text, ${secretDigest(successor)}::text, id from consumed
+    ), touched as (
+      update ${grants} set last_used_at = now()
+      where id in (select id from consumed) and (last_used_at is null or last_used_at < now() - interval '1 minute')
+    )
+    select id, kind, partner_id, audience, location_ids from consumed`);
+  const [grant] = rowsOf<{ id: string; kind: GrantTokenContext['kind']; partner_id: string; audience: string | null; location_ids: string[] | null }>(result);
+  if (!grant) throw await refusal(db, client, refreshToken);
+  const ttl = config().ACCESS_TOKEN_TTL_SECONDS;
+  const { token } = await accessTokenForGrant(
+    db,
+    { grantId: grant.id, kind: grant.kind, partnerId: grant.partner_id, audience: grant.audience, locationIds: grant.location_ids ?? [] },
+    client,
+    ttl,
+  );
+  return { access_token: token, token_type: 'Bearer', expires_in: ttl, refresh_token: successor, scope: 'offline_access' };
+}
+
+/** Why a refresh token was refused; a used one of this client's live grant is a replay, which revokes the grant. */
+async function refusal(db: Database, client: AuthenticatedClient, refreshToken: string): Promise<OAuthError> {
+  const [row] = await db
+    .select({ usedAt: refreshTokens.usedAt, grantId: grants.id, clientId: grants.clientId, revokedAt: grants.revokedAt })
+    .from(refreshTokens)
+    .innerJoin(grants, eq(grants.id, refreshTokens.grantId))
+    .where(eq(refreshTokens.tokenHash, secretDigest(refreshToken)));
+  if (row?.usedAt && row.clientId === client.id && !row.revokedAt) {
+    await revokeGrant(db, row.grantId);
+    return new OAuthError('invalid_grant', 'The refresh token was already used; the grant has been revoked.');
+  }
+  return new OAuthError('invalid_grant', 'The refresh token is invalid, expired or revoked.');
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceAuthorizations } from '@/db/schema';
+import { deviceAuthorizations, grants, refreshTokens } from '@/db/schema';
 import { approveDevice, denyDevice } from '@/lib/auth/device-approval';
 import { resetConfig } from '@/lib/config';
 import { secretDigest } from '@/lib/tenancy/secrets';
@@ -136,6 +136,46 @@ describe('device code polling errors', () => {
     } finally {
       resetConfig({ PUBLIC_URL: server.origin, DEVICE_POLL_INTERVAL_SECONDS: '1' });
     }
+  });
+});
+
+describe('refresh token rotation', () => {
+  async function deviceTokens(clientId = posClientId) {
+    const device = await startDevice(clientId);
+    await approveDevice(db(), { ...decision(device.user_code), locationIds: [merchant.locationId] });
+    return (await (await poll(device.device_code, clientId)).json()) as { access_token: string; refresh_token: string };
+  }
+  const refresh = (token: string, clientId = posClientId) => post('/oauth/token', { grant_type: 'refresh_token', client_id: clientId, refresh_token: token });
+  const grantOf = async (refreshToken: string) => {
+    const [row] = await db().select({ grantId: refreshTokens.grantId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, secretDigest(refreshToken)));
+    return (await db().select().from(grants).where(eq(grants.id, row!.grantId)))[0]!;
+  };
+
+  it('lets exactly one of two racing uses of a token through; the other is a replay that revokes the grant', async () => {
+    const { refresh_token: token } = await deviceTokens();
+    const answers = await Promise.all([refresh(token), refresh(token)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const winner = (await answers.find((answer) => answer.status === 200)!.json()) as { refresh_token: string };
+    await expectOAuthError(answers.find((answer) => answer.status === 400)!, 'invalid_grant');
+    expect((await grantOf(token)).revokedAt).not.toBeNull();
+    await expectOAuthError(await refresh(winner.refresh_token), 'invalid_grant');
+  });
+
+  it('refuses a token presented by another client without revoking its grant', async () => {
+    const { refresh_token: token } = await deviceTokens();
+    const otherPos = (await createClient(db(), (await createPartner(db(), { name: 'Another POS', type: 'POS' })).id)).client_id;
+    await expectOAuthError(await refresh(token, otherPos), 'invalid_grant');
+    expect((await grantOf(token)).revokedAt).toBeNull();
+    expect((await refresh(token)).status).toBe(200);
+  });
+
+  it('keeps the device grant\'s "last used" current for the devices page', async () => {
+    const { refresh_token: token } = await deviceTokens();
+    const { id } = await grantOf(token);
+    await db().update(grants).set({ lastUsedAt: new Date(Date.now() - 3_600_000) }).where(eq(grants.id, id));
+    const refreshed = await refresh(token);
+    expect(refreshed.status).toBe(200);
+    expect((await grantOf(token)).lastUsedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 });
 

@@ -1,0 +1,131 @@
+/** What the HTTP benchmarks share: a throwaway database, a server process to measure, and /proc readings. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import postgres from 'postgres';
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const percentile = (values: number[], p: number) => {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+/** A database created for one run on the PostgreSQL server at `serverUrl`, dropped by `drop()`. */
+export async function throwawayDatabase(serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') {
+  const name = `counterpart_bench_${randomBytes(5).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The environment of a measured server on `port` against `databaseUrl`: no demo data, limits lifted, quiet logs. */
+export const benchServerEnv = (databaseUrl: string, port: number, extra: Record<string, string> = {}) => ({
+  ...process.env,
+  NODE_ENV: 'production' as const,
+  DATABASE_URL: databaseUrl,
+  PORT: String(port),
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  SEED_DEMO: 'false',
+  ADMIN_API_KEY: '',
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  TOKEN_RATE_LIMIT_PER_MINUTE: '100000000',
+  LOG_LEVEL: 'warn',
+  ...extra,
+});
+
+export interface MeasuredServer {
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `node --import tsx <script…>` (server.ts is `npm start`'s server; it needs a build) and waits until `readyUrl`
+ * answers 200. With BENCH_PROFILE_DIR set, the process writes its CPU profiles to `$BENCH_PROFILE_DIR/<name>`.
+ */
+export async function startMeasuredServer(name: string, script: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<MeasuredServer> {
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}/${name}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} server exited with ${child.exitCode}`);
+    if (await fetch(readyUrl).then((response) => response.ok, () => false)) return { child, stop };
+    await sleep(200);
+  }
+  await stop();
+  throw new Error(`${readyUrl} not ready within 60 s`);
+}
+
+export function rssMiB(pid: number): number {
+  const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return match ? Number(match[1]) / 1024 : NaN;
+}
+
+/** CPU time (user + system) a process has used, in ms; /proc counts it in clock ticks of 10 ms. */
+function cpuMs(pid: number | string): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0; // the process ended meanwhile
+  }
+}
+
+/** CPU time of every PostgreSQL process on this machine (the server is local), in ms. */
+function postgresCpuMs(): number {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    })
+    .reduce((sum, pid) => sum + cpuMs(pid), 0);
+}
+
+export interface CpuPerUnit {
+  server: number;
+  postgres: number;
+  load: number;
+}
+
+/** CPU ms per unit of work (what `run` returns it completed) spent by the server, PostgreSQL and this process. */
+export async function cpuPerUnit(serverPid: number, run: () => Promise<number>): Promise<CpuPerUnit> {
+  const before = { server: cpuMs(serverPid), postgres: postgresCpuMs(), load: process.cpuUsage() };
+  const units = await run();
+  const load = process.cpuUsage(before.load);
+  return {
+    server: (cpuMs(serverPid) - before.server) / units,
+    postgres: (postgresCpuMs() - before.postgres) / units,
+    load: (load.user + load.system) / 1000 / units,
+  };
+}
+
+export const formatCpu = (cpu: CpuPerUnit) => `server ${cpu.server.toFixed(1)}, PostgreSQL ${cpu.postgres.toFixed(1)}, load generator ${cpu.load.toFixed(1)}`;
