@@ -70,23 +70,7 @@ export function bearerToken(request: Request): string | undefined {
  * (CONTRACT §3). Throws a 401 ApiError on any failure.
  */
 export async function verifyAccessToken(db: Executor, token: string): Promise<PartnerPrincipal> {
-  let payload: JWTPayload;
-  try {
-    ({ payload } = await jwtVerify(
-      token,
-      async (header) => {
-        const key = header.kid ? await verificationKey(db, header.kid) : undefined;
-        if (!key) throw new joseErrors.JWKSNoMatchingKey();
-        return key;
-      },
-      { issuer: config().PUBLIC_URL, audience: allowedAudiences(), algorithms: [SIGNING_ALG] },
-    ));
-  } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw invalidToken('The access token has expired.', 'TOKEN_EXPIRED');
-    // An outage while fetching the key is the service's failure (503), not a bad token.
-    if (error instanceof ApiError || isDatabaseUnavailable(error)) throw error;
-    throw invalidToken('The access token is invalid.');
-  }
+  const payload = await verifiedClaims(db, token);
   const grantId = String(payload.grant_id ?? '');
   const jti = String(payload.jti ?? '');
   const [row] = await db
@@ -114,6 +98,43 @@ export async function verifyAccessToken(db: Executor, token: string): Promise<Pa
     tokenId: jti,
     expiresAt: new Date((payload.exp ?? 0) * 1000),
   };
+}
+
+// A partner sends the same token on every call for up to a day. Its signature and claims check out the same each
+// time (the same bytes against the same issuer, audience and key), so a verified token is remembered and only its
+// expiry and revocation are checked per call. Bounded: the oldest entries go first.
+const VERIFIED_TOKENS_MAX = 5_000;
+const verifiedTokens = new Map<string, JWTPayload>();
+
+async function verifiedClaims(db: Executor, token: string): Promise<JWTPayload> {
+  const { PUBLIC_URL } = config();
+  const cacheKey = `${PUBLIC_URL} ${token}`;
+  const known = verifiedTokens.get(cacheKey);
+  if (known) {
+    if ((known.exp ?? 0) * 1000 > Date.now()) return known;
+    verifiedTokens.delete(cacheKey);
+    throw invalidToken('The access token has expired.', 'TOKEN_EXPIRED');
+  }
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(
+      token,
+      async (header) => {
+        const key = header.kid ? await verificationKey(db, header.kid) : undefined;
+        if (!key) throw new joseErrors.JWKSNoMatchingKey();
+        return key;
+      },
+      { issuer: PUBLIC_URL, audience: allowedAudiences(), algorithms: [SIGNING_ALG], requiredClaims: ['exp'] },
+    ));
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) throw invalidToken('The access token has expired.', 'TOKEN_EXPIRED');
+    // An outage while fetching the key is the service's failure (503), not a bad token.
+    if (error instanceof ApiError || isDatabaseUnavailable(error)) throw error;
+    throw invalidToken('The access token is invalid.');
+  }
+  if (verifiedTokens.size >= VERIFIED_TOKENS_MAX) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+  verifiedTokens.set(cacheKey, payload);
+  return payload;
 }
 
 // "Last used" is shown to merchants; a minute's precision spares a write on every request.
