@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
+import { rowsOf } from '@/db/rows';
 import { grantLocations, grants, refreshTokens } from '@/db/schema';
 import { config } from '@/lib/config';
-import { rowsOf } from '@/lib/events/sql-rows';
 import { newId } from '@/lib/ids';
 import { randomSecret, secretDigest } from '@/lib/tenancy/secrets';
 import type { AuthenticatedClient } from './client-authentication';

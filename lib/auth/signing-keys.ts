@@ -112,8 +112,8 @@ let verificationKeyCache = new WeakMap<Executor, Map<string, KnownKey>>();
 
 export async function verificationKey(db: Executor, kid: string): Promise<CryptoKey | undefined> {
   const cacheKey = cacheKeyOf(db);
-  const known = verificationKeyCache.get(cacheKey) ?? new Map<string, KnownKey>();
-  verificationKeyCache.set(cacheKey, known);
+  let known = verificationKeyCache.get(cacheKey);
+  if (!known) verificationKeyCache.set(cacheKey, (known = new Map()));
   const now = Date.now();
   let entry = known.get(kid);
   if (!entry || entry.until <= now) {

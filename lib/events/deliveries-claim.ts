@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
+import { asDate, rowsOf } from '@/db/rows';
 import { newPrefixedId } from '@/lib/ids';
-import { asDate, rowsOf } from './sql-rows';
 import type { AttemptOutcome } from './webhook-sender';
 
 /** A delivery claimed for one attempt, with what is needed to send it. */

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
+import { rowsOf } from '@/db/rows';
 import { connections, eventRecipients, events, partners, webhookEndpoints } from '@/db/schema';
 import type { PartnerType } from '@/lib/auth/access-tokens';
 import { connectBaseUrl } from '@/lib/config';
 import { newPrefixedId } from '@/lib/ids';
 import { enqueueDeliveries, type SubscribedEndpoint } from './deliveries';
 import { resourcePaths, type EventType, type ResourceKind } from './event-types';
-import { rowsOf } from './sql-rows';
 
 /** Who an event is for (CONTRACT §7): partners of some types connected to the location, and/or named partners. */
 export interface EventAudience {

@@ -1,9 +1,9 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
+import { asDate } from '@/db/rows';
 import { connections, locations, partners, posPresence } from '@/db/schema';
 import { notFound } from '@/lib/http/errors';
-import { asDate } from './sql-rows';
 
 /** A socket whose heartbeat is older than this no longer counts (a crashed instance's sockets go RED within a minute). */
 export const PRESENCE_STALE_MS = 60_000;
