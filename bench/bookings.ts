@@ -8,18 +8,16 @@
  *   npx tsx bench/bookings.ts     (PostgreSQL at BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
  *                                  a throwaway database is created and dropped; about 2–4 minutes)
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { openDatabase, type Database } from '@/db/client';
 import { listBookings } from '@/lib/bookings/list-bookings';
 import { listBookingsQuerySchema } from '@/lib/bookings/schema';
 import { resetConfig } from '@/lib/config';
 import { createLocation, createMerchant } from '@/lib/tenancy/merchants';
 import { createPartner } from '@/lib/tenancy/partners';
+import { benchDatabase } from './support';
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DAYS = 180;
 const PER_DAY = 28;
 const PER_LOCATION = DAYS * PER_DAY; // 5,040
@@ -108,12 +106,8 @@ function report(label: string, results: Record<string, number[]>) {
 
 async function main() {
   resetConfig({ LOG_LEVEL: 'warn' });
-  const name = `counterpart_bench_bookings_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), dataDir: 'unused', maxConnections: 4 });
+  const database = await benchDatabase();
+  const handle = await openDatabase({ url: database.url, dataDir: 'unused', maxConnections: 4 });
   const db = handle.db;
   try {
     const started = performance.now();
@@ -144,8 +138,7 @@ async function main() {
     console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await handle.close();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

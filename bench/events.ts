@@ -2,15 +2,13 @@
  * Webhook delivery on PostgreSQL, one process: events per second delivered to a local receiver (target ≥ 1,000/s),
  * and p50/p99 time from commit to receipt at 50 events a second (target p99 < 50 ms).
  *
- *   npx tsx bench/events.ts          (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test)
+ *   npx tsx bench/events.ts          (PostgreSQL at BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_EVENTS=10000 BENCH_LATENCY_SECONDS=20 npx tsx bench/events.ts
  *
  * It creates a throwaway database on that server and drops it afterwards.
  */
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import postgres from 'postgres';
 import { Webhook } from 'standardwebhooks';
 import { openDatabase } from '@/db/client';
 import { startLoops } from '@/lib/background/runner';
@@ -18,22 +16,17 @@ import { resetConfig } from '@/lib/config';
 import { emitOrderEvent, sleep, webhookSubscriber } from '@/lib/events/testing/event-fixtures';
 import { createWebhookDispatcher } from '@/lib/events/webhook-dispatcher';
 import { logger } from '@/lib/log';
+import { benchDatabase } from './support';
 
 process.env.LOG_LEVEL = 'silent';
 const totalEvents = Number(process.env.BENCH_EVENTS ?? 5000);
 const latencySeconds = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main() {
   resetConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', LOG_LEVEL: 'silent' });
-  const name = `counterpart_bench_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), dataDir: 'unused', maxConnections: 20 });
+  const database = await benchDatabase();
+  const handle = await openDatabase({ url: database.url, dataDir: 'unused', maxConnections: 20 });
 
   const receivedAt = new Map<string, number>();
   let secret = '';
@@ -110,8 +103,7 @@ async function main() {
   } finally {
     receiver.close();
     await handle.close();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

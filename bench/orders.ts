@@ -26,7 +26,7 @@ import { orderResource } from '@/lib/orders/order-record';
 import { findVisibleOrder } from '@/lib/orders/partner-access';
 import { createOrderRequestSchema, patchOrderRequestSchema, toOrderResponse } from '@/lib/orders/schema';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
-import { benchServerEnv, cpuPerUnit, type CpuPerUnit, formatCpu, freePort, percentile, rssMiB, sleep, startMeasuredServer, throwawayDatabase } from './support';
+import { benchServerEnv, cpuPerUnit, type CpuPerUnit, formatCpu, freePort, percentile, rssMiB, sleep, startMeasuredServer, benchDatabase } from './support';
 
 const ROUNDS = 3;
 const ROUND_SECONDS = 8;
@@ -171,7 +171,7 @@ type Kind = 'baseline' | 'next';
 
 /** One server under test on its own database (each runs a webhook dispatcher, which must only see its own orders). */
 async function startTarget(kind: Kind, receiverUrl: string) {
-  const database = await throwawayDatabase();
+  const database = await benchDatabase();
   const handle = await openDatabase({ url: database.url, dataDir: 'unused', maxConnections: 2 });
   const port = await freePort();
   const env = benchServerEnv(database.url, port, { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });

@@ -20,7 +20,7 @@ import { config, connectBaseUrl, resetConfig } from '@/lib/config';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { createClient, createPartner } from '@/lib/tenancy/partners';
 import { createUser } from '@/lib/tenancy/users';
-import { benchServerEnv, cpuPerUnit, freePort, startMeasuredServer, throwawayDatabase } from './support';
+import { benchServerEnv, cpuPerUnit, freePort, startMeasuredServer, benchDatabase } from './support';
 
 process.env.LOG_LEVEL = 'silent';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -28,7 +28,7 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const approvals = Number(process.env.BENCH_APPROVALS ?? 3);
 
 async function main() {
-  const database = await throwawayDatabase();
+  const database = await benchDatabase();
   const handle = await openDatabase({ url: database.url, dataDir: 'unused', maxConnections: 4 });
   installDatabase(handle);
   const port = await freePort();

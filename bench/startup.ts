@@ -5,11 +5,10 @@
  * resident memory of the server process tree once idle, on embedded PGlite and on PostgreSQL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
+import { benchDatabase } from './support';
 
 const PORT = 3391;
 
@@ -78,17 +77,11 @@ async function main() {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `counterpart_bench_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  const database = await benchDatabase();
   try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    await measure('PostgreSQL', { DATABASE_URL: url.toString() });
+    await measure('PostgreSQL', { DATABASE_URL: database.url });
   } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

@@ -1,10 +1,9 @@
 /** What the HTTP benchmarks share: a throwaway database, a server process to measure, and /proc readings. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import postgres from 'postgres';
+import { throwawayDatabase } from '@/lib/testing/throwaway-database';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -14,21 +13,11 @@ export const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
-/** A database created for one run on the PostgreSQL server at `serverUrl`, dropped by `drop()`. */
-export async function throwawayDatabase(serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') {
-  const name = `counterpart_bench_${randomBytes(5).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
+/** The PostgreSQL server the benchmarks create their throwaway databases on. */
+const benchServerUrl = () => process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A database for one benchmark run, dropped by `drop()`. */
+export const benchDatabase = () => throwawayDatabase(benchServerUrl(), 'counterpart_bench');
 
 export async function freePort(): Promise<number> {
   const server = createServer();

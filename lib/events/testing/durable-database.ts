@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
 import { openDatabase } from '@/db/client';
+import { throwawayDatabase } from '@/lib/testing/throwaway-database';
 
 /** A database that outlives one handle: a PGlite directory, or a throwaway database on the PostgreSQL server. */
 export async function durableDatabase() {
@@ -12,16 +11,9 @@ export async function durableDatabase() {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'counterpart-events-'));
     return { open: () => openDatabase({ dataDir }), drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const name = `counterpart_events_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const database = await throwawayDatabase(serverUrl, 'counterpart_events');
   return {
-    open: () => openDatabase({ url: url.toString(), dataDir: 'unused', maxConnections: 5 }),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
+    open: () => openDatabase({ url: database.url, dataDir: 'unused', maxConnections: 5 }),
+    drop: () => database.drop(),
   };
 }
