@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '@/db/client';
 import { eventRecipients, events } from '@/db/schema';
 import { logger } from '@/lib/log';
 import { publicEvent } from './event-json';
-import { EVENTS_CHANNEL, type PublicEvent } from './outbox';
+import { EVENTS_CHANNEL, parseEventNotice, type PublicEvent } from './outbox';
 
 /** An event after its transaction committed, with the partners it is addressed to (CONTRACT §7 routing). */
 export interface CommittedEvent {
@@ -62,7 +62,7 @@ export function eventBus(handle: DatabaseHandle): EventBus {
   };
 
   const onNotify = (payload: string) => {
-    const eventId = parseEventId(payload);
+    const { eventId } = parseEventNotice(payload);
     if (!eventId || !listeners.size) return;
     queue.push(eventId);
     void drain();
@@ -80,15 +80,6 @@ export function eventBus(handle: DatabaseHandle): EventBus {
   };
   buses.set(handle, bus);
   return bus;
-}
-
-function parseEventId(payload: string): string | undefined {
-  try {
-    const parsed = JSON.parse(payload) as { eventId?: unknown };
-    return typeof parsed.eventId === 'string' ? parsed.eventId : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 async function loadCommitted(handle: DatabaseHandle, ids: string[]): Promise<CommittedEvent[]> {

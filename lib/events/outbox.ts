@@ -40,6 +40,25 @@ export interface PublicEvent {
  */
 export const EVENTS_CHANNEL = 'counterpart_events';
 
+/** What a NOTIFY on EVENTS_CHANNEL says. An event names itself; a replay names no event and may make any delivery due. */
+export interface EventNotice {
+  eventId?: string;
+  /** Deliveries the event queued; unknown (a replay, or a payload we cannot read) counts as possibly some. */
+  mayHaveDeliveries: boolean;
+}
+
+export function parseEventNotice(payload: string): EventNotice {
+  try {
+    const parsed = JSON.parse(payload) as { eventId?: unknown; deliveries?: unknown };
+    return {
+      eventId: typeof parsed.eventId === 'string' ? parsed.eventId : undefined,
+      mayHaveDeliveries: parsed.deliveries === undefined || Number(parsed.deliveries) > 0,
+    };
+  } catch {
+    return { mayHaveDeliveries: true };
+  }
+}
+
 /**
  * Writes an event to the outbox inside the caller's transaction (STYLE.md habit 5): a change and its event commit
  * together, and nothing is emitted for a change that rolls back.

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { notFound } from '@/lib/http/errors';
+import { EVENTS_CHANNEL } from './outbox';
 
 export const replaySinceSchema = z
   .object({ since: z.iso.datetime({ offset: true }).meta({ description: 'Replay FAILED deliveries created at or after this time.' }) })
@@ -42,5 +43,5 @@ export async function replayFailedDeliveries(db: Executor, endpointId: string, s
 
 // Wakes the dispatchers (they LISTEN on the events channel) so a replay goes out at once rather than on the next poll.
 async function notifyDispatcher(db: Executor) {
-  await db.execute(sql`select pg_notify('counterpart_events', '{"replay":true}')`);
+  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, '{"replay":true}')`);
 }

@@ -4,7 +4,7 @@ import { events, webhookDeliveries } from '@/db/schema';
 import { resetConfig } from '@/lib/config';
 import { useTestDatabase } from '@/lib/testing/database';
 import { getDelivery } from './delivery-log';
-import { EVENTS_CHANNEL, emitEvent, type PublicEvent } from './outbox';
+import { EVENTS_CHANNEL, emitEvent, parseEventNotice, type PublicEvent } from './outbox';
 import { replayDelivery, replayFailedDeliveries } from './replay';
 import { dispatchUntil, emitOrderEvent, sleep, webhookSubscriber } from './testing/event-fixtures';
 import { startWebhookReceiver, type Behaviour } from './testing/webhook-receiver';
@@ -205,6 +205,13 @@ describe('outbox', () => {
     await unlisten();
     expect(notified.map((payload) => JSON.parse(payload))).toEqual([{ eventId: event.id, locationId, deliveries: 0 }]);
     expect(await deliveriesOf(endpoint.id)).toEqual([]);
+  });
+
+  it('reads a notice: an event names itself and whether it queued deliveries; a replay or an unreadable one may have', () => {
+    expect(parseEventNotice('{"eventId":"evt_1","locationId":null,"deliveries":0}')).toEqual({ eventId: 'evt_1', mayHaveDeliveries: false });
+    expect(parseEventNotice('{"eventId":"evt_2","locationId":"loc","deliveries":3}')).toEqual({ eventId: 'evt_2', mayHaveDeliveries: true });
+    expect(parseEventNotice('{"replay":true}')).toEqual({ eventId: undefined, mayHaveDeliveries: true });
+    expect(parseEventNotice('not json')).toEqual({ mayHaveDeliveries: true });
   });
 
   it('says in the NOTIFY how many deliveries the event queued, one per subscribed endpoint of each recipient', async () => {

@@ -4,7 +4,7 @@ import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
 import { claimDueDeliveries, recordAttempts, type AttemptRecord, type ClaimedDelivery } from './deliveries-claim';
 import { eventBody } from './event-json';
-import { EVENTS_CHANNEL } from './outbox';
+import { EVENTS_CHANNEL, parseEventNotice } from './outbox';
 import { postWebhook } from './webhook-sender';
 import { webhookHeaders } from './webhook-signature';
 
@@ -42,16 +42,6 @@ async function attempt(delivery: ClaimedDelivery, timeoutMs: number): Promise<At
   const outcome = await postWebhook(delivery.url, webhookHeaders(delivery.eventId, body, delivery, attemptedAt), body, timeoutMs);
   // CONTRACT §7: anything but a 2xx in time is retried on WEBHOOK_RETRY_SCHEDULE, then the delivery fails for good.
   return { delivery, attemptedAt, outcome, retryInMs: outcome.succeeded ? null : retryDelayMs(delivery.attemptCount - 1) };
-}
-
-/** Whether a NOTIFY may have made deliveries due: events say how many they queued; anything else (a replay) may have. */
-function queuesDeliveries(payload: string): boolean {
-  try {
-    const { deliveries } = JSON.parse(payload) as { deliveries?: unknown };
-    return deliveries === undefined || Number(deliveries) > 0;
-  } catch {
-    return true;
-  }
 }
 
 export function createWebhookDispatcher(handle: DatabaseHandle, options: WebhookDispatcherOptions = {}): WebhookDispatcher {
@@ -98,7 +88,7 @@ export function createWebhookDispatcher(handle: DatabaseHandle, options: Webhook
     idleMs: 0,
     async run() {
       listening ??= handle.listen(EVENTS_CHANNEL, (payload) => {
-        if (queuesDeliveries(payload)) wake();
+        if (parseEventNotice(payload).mayHaveDeliveries) wake();
       }).catch((error: unknown) => log.error({ err: error }, 'cannot LISTEN for events'));
       if (inFlight.size >= maxBatchesInFlight) {
         await Promise.race(inFlight);
