@@ -13,9 +13,18 @@ export interface CommittedEvent {
 
 export type CommittedEventListener = (committed: CommittedEvent) => void;
 
+/**
+ * Which events a listener wants, judged from the NOTIFY alone (before the event is loaded): the bus reads an event
+ * from the database only when some listener wants it.
+ */
+export type EventInterest = (notice: { locationId: string | null }) => boolean;
+
 export interface EventBus {
-  /** Calls `listener` with every event committed by any instance, in commit order; returns the unsubscribe. */
-  subscribe(listener: CommittedEventListener): () => void;
+  /**
+   * Calls `listener` with every event committed by any instance that `wants` (default: every event), in commit
+   * order; returns the unsubscribe.
+   */
+  subscribe(listener: CommittedEventListener, wants?: EventInterest): () => void;
 }
 
 // One bus per database handle, shared by server.ts (WebSocket) and Next's route bundles (dashboard stream).
@@ -23,6 +32,7 @@ const buses = ((globalThis as typeof globalThis & { __counterpartEventBuses?: We
   new WeakMap());
 
 const LOAD_BATCH = 500;
+const everyEvent: EventInterest = () => true;
 
 /**
  * Cross-instance fan-out: NOTIFY on `counterpart_events` arrives after commit on every instance (PostgreSQL and
@@ -32,7 +42,7 @@ export function eventBus(handle: DatabaseHandle): EventBus {
   const existing = buses.get(handle);
   if (existing) return existing;
   const log = logger().child({ component: 'event-bus' });
-  const listeners = new Set<CommittedEventListener>();
+  const listeners = new Map<CommittedEventListener, EventInterest>();
   const queue: string[] = [];
   let draining = false;
   let listening: Promise<unknown> | undefined;
@@ -45,7 +55,7 @@ export function eventBus(handle: DatabaseHandle): EventBus {
         const ids = queue.splice(0, LOAD_BATCH);
         if (!listeners.size) continue;
         for (const committed of await loadCommitted(handle, ids)) {
-          for (const listener of listeners) {
+          for (const listener of listeners.keys()) {
             try {
               listener(committed);
             } catch (error) {
@@ -61,20 +71,25 @@ export function eventBus(handle: DatabaseHandle): EventBus {
     }
   };
 
+  const wanted = (notice: { locationId: string | null }) => {
+    for (const wants of listeners.values()) if (wants(notice)) return true;
+    return false;
+  };
+
   const onNotify = (payload: string) => {
-    const { eventId } = parseEventNotice(payload);
-    if (!eventId || !listeners.size) return;
-    queue.push(eventId);
+    const notice = parseEventNotice(payload);
+    if (!notice.eventId || !wanted(notice)) return;
+    queue.push(notice.eventId);
     void drain();
   };
 
   const bus: EventBus = {
-    subscribe(listener) {
+    subscribe(listener, wants = everyEvent) {
       listening ??= handle.listen(EVENTS_CHANNEL, onNotify).catch((error: unknown) => {
         listening = undefined;
         log.error({ err: error }, 'cannot LISTEN for events');
       });
-      listeners.add(listener);
+      listeners.set(listener, wants);
       return () => listeners.delete(listener);
     },
   };

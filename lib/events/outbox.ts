@@ -43,19 +43,22 @@ export const EVENTS_CHANNEL = 'counterpart_events';
 /** What a NOTIFY on EVENTS_CHANNEL says. An event names itself; a replay names no event and may make any delivery due. */
 export interface EventNotice {
   eventId?: string;
+  /** The event's location; null for an event without one (and for a replay). */
+  locationId: string | null;
   /** Deliveries the event queued; unknown (a replay, or a payload we cannot read) counts as possibly some. */
   mayHaveDeliveries: boolean;
 }
 
 export function parseEventNotice(payload: string): EventNotice {
   try {
-    const parsed = JSON.parse(payload) as { eventId?: unknown; deliveries?: unknown };
+    const parsed = JSON.parse(payload) as { eventId?: unknown; locationId?: unknown; deliveries?: unknown };
     return {
       eventId: typeof parsed.eventId === 'string' ? parsed.eventId : undefined,
+      locationId: typeof parsed.locationId === 'string' ? parsed.locationId : null,
       mayHaveDeliveries: parsed.deliveries === undefined || Number(parsed.deliveries) > 0,
     };
   } catch {
-    return { mayHaveDeliveries: true };
+    return { locationId: null, mayHaveDeliveries: true };
   }
 }
 

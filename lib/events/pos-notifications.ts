@@ -68,7 +68,8 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
       else if (client.pending.length < MAX_PENDING_BEFORE_HELLO) client.pending.push(text);
     }
   };
-  const unsubscribe = eventBus(handle).subscribe(deliver);
+  // Only events of a location with a POS connected here are worth loading: with none, the bus reads nothing.
+  const unsubscribe = eventBus(handle).subscribe(deliver, ({ locationId }) => locationId !== null && clientsByLocation.has(locationId));
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!handles(request)) return;

@@ -207,11 +207,11 @@ describe('outbox', () => {
     expect(await deliveriesOf(endpoint.id)).toEqual([]);
   });
 
-  it('reads a notice: an event names itself and whether it queued deliveries; a replay or an unreadable one may have', () => {
-    expect(parseEventNotice('{"eventId":"evt_1","locationId":null,"deliveries":0}')).toEqual({ eventId: 'evt_1', mayHaveDeliveries: false });
-    expect(parseEventNotice('{"eventId":"evt_2","locationId":"loc","deliveries":3}')).toEqual({ eventId: 'evt_2', mayHaveDeliveries: true });
-    expect(parseEventNotice('{"replay":true}')).toEqual({ eventId: undefined, mayHaveDeliveries: true });
-    expect(parseEventNotice('not json')).toEqual({ mayHaveDeliveries: true });
+  it('reads a notice: an event names itself, its location and whether it queued deliveries; a replay or an unreadable one may have', () => {
+    expect(parseEventNotice('{"eventId":"evt_1","locationId":null,"deliveries":0}')).toEqual({ eventId: 'evt_1', locationId: null, mayHaveDeliveries: false });
+    expect(parseEventNotice('{"eventId":"evt_2","locationId":"loc","deliveries":3}')).toEqual({ eventId: 'evt_2', locationId: 'loc', mayHaveDeliveries: true });
+    expect(parseEventNotice('{"replay":true}')).toEqual({ eventId: undefined, locationId: null, mayHaveDeliveries: true });
+    expect(parseEventNotice('not json')).toEqual({ locationId: null, mayHaveDeliveries: true });
   });
 
   it('says in the NOTIFY how many deliveries the event queued, one per subscribed endpoint of each recipient', async () => {
