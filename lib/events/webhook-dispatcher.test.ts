@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { events, webhookDeliveries } from '@/db/schema';
 import { resetConfig } from '@/lib/config';
+import { startLoops } from '@/lib/background/runner';
+import { logger } from '@/lib/log';
 import { useTestDatabase } from '@/lib/testing/database';
 import { getDelivery } from './delivery-log';
 import { EVENTS_CHANNEL, emitEvent, parseEventNotice, type PublicEvent } from './outbox';
@@ -73,6 +75,22 @@ describe('webhook delivery', () => {
     expect(view.attempts.map((attempt) => attempt.statusCode)).toEqual([500, 500, 200]);
     expect(view.attempts[0]!.responseSnippet).toBe('receiver says no');
     expect(receiver.requests.filter((request) => request.webhookId === emitted[0]!.id)).toHaveLength(3);
+  });
+
+  it("the loop sends each of a resource's events as soon as its predecessor is recorded, not at the next idle look", async () => {
+    const { receiver, locationId, partnerId } = await setup();
+    for (const version of [1, 2, 3]) await emitOrderEvent(database.db(), { locationId, partnerId, orderId: 'in-a-row', version });
+    // Three versions of one resource go out one at a time. Waiting for the idle look between them would take 6 s.
+    const idleWaitMs = 3000;
+    const loops = startLoops([createWebhookDispatcher(database.handle(), { batchSize: 50, idleWaitMs }).loop], logger());
+    const started = Date.now();
+    try {
+      const sent = () => receiver.requests.filter((request) => request.event.data.id === 'in-a-row');
+      while (sent().length < 3 && Date.now() - started < idleWaitMs) await sleep(10);
+      expect(sent().map((request) => request.event.data.version)).toEqual([1, 2, 3]);
+    } finally {
+      await loops.stop();
+    }
   });
 
   it('does not hold back other resources while one resource waits for its retry', async () => {

@@ -13,6 +13,8 @@ export interface WebhookDispatcherOptions {
   batchSize?: number;
   /** Batches the background loop keeps in flight, so one slow endpoint does not hold up everyone else. */
   maxBatchesInFlight?: number;
+  /** How long an idle loop waits for a wake-up before looking for retries that have come due (1 s). */
+  idleWaitMs?: number;
 }
 
 export interface WebhookDispatcher {
@@ -24,8 +26,6 @@ export interface WebhookDispatcher {
   drain(): Promise<void>;
 }
 
-// An idle loop waits this long for a wake-up before looking for retries that have come due.
-const IDLE_WAIT_MS = 1000;
 // The lease outlives the attempt's own timeout, so a claimed delivery is never sent twice in parallel.
 const LEASE_MARGIN_SECONDS = 30;
 
@@ -47,6 +47,7 @@ async function attempt(delivery: ClaimedDelivery, timeoutMs: number): Promise<At
 export function createWebhookDispatcher(handle: DatabaseHandle, options: WebhookDispatcherOptions = {}): WebhookDispatcher {
   const batchSize = options.batchSize ?? 200;
   const maxBatchesInFlight = options.maxBatchesInFlight ?? 8;
+  const idleWaitMs = options.idleWaitMs ?? 1000;
   const log = logger().child({ loop: 'webhook-dispatcher' });
   const inFlight = new Set<Promise<unknown>>();
   let woken = false;
@@ -61,14 +62,15 @@ export function createWebhookDispatcher(handle: DatabaseHandle, options: Webhook
   const sendAndRecord = async (claimed: ClaimedDelivery[]) => {
     const timeoutMs = config().WEBHOOK_TIMEOUT_MS;
     const records = await Promise.all(claimed.map((delivery) => attempt(delivery, timeoutMs)));
-    await recordAttempts(handle.db, records);
-    return records.length;
+    return recordAttempts(handle.db, records);
   };
 
+  const claim = () => claimDueDeliveries(handle.db, batchSize, Math.ceil(config().WEBHOOK_TIMEOUT_MS / 1000) + LEASE_MARGIN_SECONDS);
+
   const dispatchBatch = async () => {
-    const leaseSeconds = Math.ceil(config().WEBHOOK_TIMEOUT_MS / 1000) + LEASE_MARGIN_SECONDS;
-    const claimed = await claimDueDeliveries(handle.db, batchSize, leaseSeconds);
-    return claimed.length ? sendAndRecord(claimed) : 0;
+    const claimed = await claim();
+    if (claimed.length) await sendAndRecord(claimed);
+    return claimed.length;
   };
 
   const waitForWake = (ms: number) =>
@@ -83,6 +85,9 @@ export function createWebhookDispatcher(handle: DatabaseHandle, options: Webhook
       wakeWaiter = () => done(true);
     });
 
+  // Whether deliveries may be due right now without a wake-up: at start, and after a claim that filled its batch.
+  let mayBeMoreDue = true;
+
   const loop: Loop = {
     name: 'webhook-dispatcher',
     idleMs: 0,
@@ -94,23 +99,20 @@ export function createWebhookDispatcher(handle: DatabaseHandle, options: Webhook
         await Promise.race(inFlight);
         return true;
       }
-      const leaseSeconds = Math.ceil(config().WEBHOOK_TIMEOUT_MS / 1000) + LEASE_MARGIN_SECONDS;
+      // Nothing was left at the last claim: sleep until a commit queues deliveries or a finished batch releases a
+      // successor, or until the idle wait ends and retries that have come due are looked for.
+      if (!mayBeMoreDue) await waitForWake(idleWaitMs);
       woken = false;
-      let claimed = await claimDueDeliveries(handle.db, batchSize, leaseSeconds);
-      if (!claimed.length) {
-        if (!(await waitForWake(IDLE_WAIT_MS))) return false;
-        // Woken by a commit: claim straight away rather than via the runner's next tick (commit → receipt latency).
-        woken = false;
-        claimed = await claimDueDeliveries(handle.db, batchSize, leaseSeconds);
-        if (!claimed.length) return true;
-      }
+      const claimed = await claim();
+      mayBeMoreDue = claimed.length === batchSize;
+      if (!claimed.length) return true;
       const batch = sendAndRecord(claimed)
+        .then(({ successorsPending }) => {
+          // A finished delivery may have released the next event of the same resource.
+          if (successorsPending) wake();
+        })
         .catch((error: unknown) => log.error({ err: error }, 'recording webhook attempts failed; the leases expire and the deliveries are retried'))
-        // A finished delivery may release the next event of the same resource.
-        .finally(() => {
-          inFlight.delete(batch);
-          wake();
-        });
+        .finally(() => inFlight.delete(batch));
       inFlight.add(batch);
       return true;
     },
