@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { serverNodeFlags } from './scripts/server-command';
 
 // The browser: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own download.
 const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -40,7 +41,7 @@ export default defineConfig({
     { name: 'dashboard', testMatch: /dashboard\/.*\.spec\.ts/, use: { browserName: 'chromium' } },
   ],
   webServer: {
-    command: 'node --import tsx server.ts',
+    command: ['node', ...serverNodeFlags(), 'server.ts'].join(' '),
     url: `${baseURL}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

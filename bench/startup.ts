@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverNodeFlags } from '../scripts/server-command';
 import { benchDatabase } from './support';
 
 const PORT = 3391;
@@ -37,7 +38,7 @@ function treeRssMiB(rootPid: number): number {
 
 async function launch(env: Record<string, string>): Promise<{ child: ChildProcess; seconds: number }> {
   const started = performance.now();
-  const child = spawn('node', ['--import', 'tsx', 'server.ts'], {
+  const child = spawn('node', [...serverNodeFlags(), 'server.ts'], {
     env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',
   });

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { throwawayDatabase } from '@/lib/testing/throwaway-database';
+import { serverNodeFlags } from '../scripts/server-command';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -48,12 +49,12 @@ export interface MeasuredServer {
 }
 
 /**
- * Starts `node --import tsx <script…>` (server.ts is `npm start`'s server; it needs a build) and waits until `readyUrl`
- * answers 200. With BENCH_PROFILE_DIR set, the process writes its CPU profiles to `$BENCH_PROFILE_DIR/<name>`.
+ * Starts `node <npm start's flags> <script…>` (server.ts is `npm start`'s server; it needs a build) and waits until
+ * `readyUrl` answers 200. With BENCH_PROFILE_DIR set, the process writes its CPU profiles to `$BENCH_PROFILE_DIR/<name>`.
  */
 export async function startMeasuredServer(name: string, script: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<MeasuredServer> {
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}/${name}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...profile, ...serverNodeFlags(), ...script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const stop = async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
