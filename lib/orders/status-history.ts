@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { orderStatusChanges } from '@/db/schema';
-import { emitEvent } from '@/lib/events/outbox';
+import { emitEvent, type EmitEventInput } from '@/lib/events/outbox';
 import { newPrefixedId } from '@/lib/ids';
 import type { OrderRow } from './order-record';
 import { orderEventType, type OrderStatus } from './transitions';
@@ -19,13 +19,13 @@ export interface StatusChangeRecord {
 }
 
 /**
- * Records who moved the order, when and why, and emits its event in the caller's transaction (CONTRACT §7).
- * A new order is announced to the location's POS; a later change goes to the app that created the order and
- * to the POS, minus the partner that made it (emitEvent leaves the actor out; auto-reject has none).
+ * Records who moved the order, when and why, and emits its event in the caller's transaction (CONTRACT §7), in
+ * one statement. A new order is announced to the location's POS; a later change goes to the app that created the
+ * order and to the POS, minus the partner that made it (emitEvent leaves the actor out; auto-reject has none).
  */
 export async function recordStatusChange(tx: Executor, { order, fromStatus, reason, actor }: StatusChangeRecord): Promise<void> {
   const actorPartnerId = actor.type === 'SYSTEM' ? null : actor.partnerId;
-  await tx.insert(orderStatusChanges).values({
+  const history = tx.insert(orderStatusChanges).values({
     id: newPrefixedId('osc'),
     orderId: order.id,
     fromStatus,
@@ -37,7 +37,7 @@ export async function recordStatusChange(tx: Executor, { order, fromStatus, reas
     version: order.version,
     createdAt: order.updatedAt,
   });
-  await emitEvent(tx, {
+  const event = {
     type: orderEventType(order.status),
     locationId: order.locationId,
     resource: 'order',
@@ -45,7 +45,8 @@ export async function recordStatusChange(tx: Executor, { order, fromStatus, reas
     version: order.version,
     actorPartnerId,
     audience: fromStatus === null ? { connectedPartnerTypes: ['POS'] } : { partnerIds: [order.appPartnerId], connectedPartnerTypes: ['POS'] },
-  });
+  } satisfies EmitEventInput;
+  await emitEvent(tx, event, { alongside: history.getSQL() });
 }
 
 export type StatusHistoryEntry = typeof orderStatusChanges.$inferSelect;
