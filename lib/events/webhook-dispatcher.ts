@@ -20,7 +20,7 @@ export interface WebhookDispatcherOptions {
 export interface WebhookDispatcher {
   /** Claims one batch of due deliveries, sends them and records every attempt; resolves with the number sent. */
   dispatchBatch(): Promise<number>;
-  /** The background loop: batches run concurrently, and a NOTIFY (or a finished batch) wakes it at once. */
+  /** The background loop: batches run concurrently; a NOTIFY, or a finished batch that released a successor, wakes it. */
   loop: Loop;
   /** Waits for the loop's batches in flight. */
   drain(): Promise<void>;
