@@ -73,20 +73,7 @@ export async function verifyAccessToken(db: Executor, token: string): Promise<Pa
   const payload = await verifiedClaims(db, token);
   const grantId = String(payload.grant_id ?? '');
   const jti = String(payload.jti ?? '');
-  const [row] = await db
-    .select({
-      partnerId: partners.id,
-      partnerType: partners.type,
-      partnerName: partners.name,
-      clientId: grants.clientId,
-      revokedAt: grants.revokedAt,
-      lastUsedAt: grants.lastUsedAt,
-      tokenRevoked: sql<boolean>`exists (select 1 from ${revokedAccessTokens} where ${revokedAccessTokens.jti} = ${jti})`,
-    })
-    .from(grants)
-    .innerJoin(partners, eq(partners.id, grants.partnerId))
-    .where(eq(grants.id, grantId))
-    .limit(1);
+  const [row] = await grantLookup(db).execute({ grantId, jti });
   if (!row || row.revokedAt || row.tokenRevoked) throw invalidToken('The access token has been revoked.');
   await touchGrant(db, grantId, row.lastUsedAt);
   return {
@@ -98,6 +85,34 @@ export async function verifyAccessToken(db: Executor, token: string): Promise<Pa
     tokenId: jti,
     expiresAt: new Date((payload.exp ?? 0) * 1000),
   };
+}
+
+// The grant behind a token, and whether either is revoked: one query on every partner call, so its SQL is built once
+// per database rather than by drizzle on each call.
+const grantLookups = new WeakMap<Executor, ReturnType<typeof prepareGrantLookup>>();
+
+function prepareGrantLookup(db: Executor) {
+  return db
+    .select({
+      partnerId: partners.id,
+      partnerType: partners.type,
+      partnerName: partners.name,
+      clientId: grants.clientId,
+      revokedAt: grants.revokedAt,
+      lastUsedAt: grants.lastUsedAt,
+      tokenRevoked: sql<boolean>`exists (select 1 from ${revokedAccessTokens} where ${revokedAccessTokens.jti} = ${sql.placeholder('jti')})`,
+    })
+    .from(grants)
+    .innerJoin(partners, eq(partners.id, grants.partnerId))
+    .where(eq(grants.id, sql.placeholder('grantId')))
+    .limit(1)
+    .prepare('access_token_grant');
+}
+
+function grantLookup(db: Executor) {
+  let lookup = grantLookups.get(db);
+  if (!lookup) grantLookups.set(db, (lookup = prepareGrantLookup(db)));
+  return lookup;
 }
 
 // A partner sends the same token on every call for up to a day. Its signature and claims check out the same each
