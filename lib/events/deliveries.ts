@@ -9,6 +9,9 @@ export interface SubscribedEndpoint {
   partnerId: string;
 }
 
+/** What per-resource delivery order is kept by (CONTRACT §7): one resource's events reach an endpoint in order. */
+export const deliveryResourceKey = (event: PublicEvent) => `${event.data.resource}:${event.data.id}`;
+
 /** Queues one delivery per subscribed endpoint, in the event's own transaction. */
 export async function enqueueDeliveries(tx: Executor, event: PublicEvent, eventSeq: number, endpoints: SubscribedEndpoint[]): Promise<void> {
   if (!endpoints.length) return;
@@ -20,7 +23,7 @@ export async function enqueueDeliveries(tx: Executor, event: PublicEvent, eventS
       eventType: event.type,
       endpointId: endpoint.id,
       partnerId: endpoint.partnerId,
-      resourceKey: `${event.data.resource}:${event.data.id}`,
+      resourceKey: deliveryResourceKey(event),
     })),
   );
 }

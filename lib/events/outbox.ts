@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { rowsOf } from '@/db/rows';
-import { connections, eventRecipients, events, partners, webhookEndpoints } from '@/db/schema';
+import { connections, eventRecipients, events, partners, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import type { PartnerType } from '@/lib/auth/access-tokens';
 import { connectBaseUrl } from '@/lib/config';
 import { newPrefixedId } from '@/lib/ids';
-import { enqueueDeliveries, type SubscribedEndpoint } from './deliveries';
+import { deliveryResourceKey, enqueueDeliveries, type SubscribedEndpoint } from './deliveries';
 import { resourcePaths, type EventType, type ResourceKind } from './event-types';
 
 /** Who an event is for (CONTRACT §7): partners of some types connected to the location, and/or named partners. */
@@ -62,13 +62,17 @@ export function parseEventNotice(payload: string): EventNotice {
   }
 }
 
+// Delivery ids are made in code (time-ordered, like every id). Most events reach one or two endpoints, so this many
+// ids travel with the event's statement; only the endpoints beyond them need a second INSERT.
+const DELIVERY_IDS_INLINE = 4;
+
 /**
  * Writes an event to the outbox inside the caller's transaction (STYLE.md habit 5): a change and its event commit
  * together, and nothing is emitted for a change that rolls back.
  *
  * Every state change of the partner API emits, so this is one statement: the event, its recipients (the audience
- * less the acting partner), the NOTIFY, and the recipients' subscribed webhook endpoints, which then get their
- * deliveries (with ids made here) only when there are any. `alongside` is a data-modifying statement (an INSERT, say)
+ * less the acting partner), the NOTIFY, and a delivery for each of the recipients' subscribed webhook endpoints
+ * (an event with more endpoints than DELIVERY_IDS_INLINE gets the rest in a second statement). `alongside` is a data-modifying statement (an INSERT, say)
  * that belongs with the change and runs in the same statement, saving the caller a round trip.
  */
 export async function emitEvent(tx: Executor, input: EmitEventInput, options: { alongside?: SQL } = {}): Promise<PublicEvent> {
@@ -86,6 +90,7 @@ export async function emitEvent(tx: Executor, input: EmitEventInput, options: { 
     },
   };
   const namedPartnerIds = (input.audience.partnerIds ?? []).filter((partnerId): partnerId is string => Boolean(partnerId));
+  const deliveryIds = Array.from({ length: DELIVERY_IDS_INLINE }, () => newPrefixedId('dlv'));
   const result = await tx.execute(sql`
     with ${options.alongside ? sql`alongside as (${options.alongside}), ` : sql``}event as (
       insert into ${events} (id, type, location_id, resource, resource_id, resource_version, actor_partner_id, payload, created_at)
@@ -105,17 +110,23 @@ export async function emitEvent(tx: Executor, input: EmitEventInput, options: { 
       insert into ${eventRecipients} (partner_id, event_seq, event_id)
       select recipients.partner_id, event.seq, ${id}::text from recipients, event
     ), endpoints as (
-      select e.id, e.partner_id from ${webhookEndpoints} e
+      select e.id, e.partner_id, row_number() over (order by e.id) as n from ${webhookEndpoints} e
       where e.partner_id in (select partner_id from recipients) and e.disabled_at is null
         and (e.event_types is null or ${input.type} = any(e.event_types))
+    ), deliveries as (
+      insert into ${webhookDeliveries} (id, event_id, event_seq, event_type, endpoint_id, partner_id, resource_key)
+      select ${JSON.stringify(deliveryIds)}::jsonb ->> (endpoints.n - 1)::int, ${id}, event.seq, ${input.type}, endpoints.id,
+        endpoints.partner_id, ${deliveryResourceKey(event)}
+      from endpoints, event where endpoints.n <= ${deliveryIds.length}
     )
     select event.seq,
-      (select coalesce(json_agg(json_build_object('id', id, 'partnerId', partner_id) order by id), '[]') from endpoints) as endpoints,
+      (select coalesce(json_agg(json_build_object('id', id, 'partnerId', partner_id) order by id), '[]') from endpoints
+        where n > ${deliveryIds.length}) as endpoints,
       pg_notify(${EVENTS_CHANNEL}, json_build_object('eventId', ${id}::text, 'locationId', ${input.locationId}::text,
         'deliveries', (select count(*) from endpoints))::text)
     from event`);
   const [row] = rowsOf<{ seq: number | string; endpoints: SubscribedEndpoint[] | string }>(result);
-  const endpoints = typeof row!.endpoints === 'string' ? (JSON.parse(row!.endpoints) as SubscribedEndpoint[]) : row!.endpoints;
-  await enqueueDeliveries(tx, event, Number(row!.seq), endpoints);
+  const moreEndpoints = typeof row!.endpoints === 'string' ? (JSON.parse(row!.endpoints) as SubscribedEndpoint[]) : row!.endpoints;
+  await enqueueDeliveries(tx, event, Number(row!.seq), moreEndpoints);
   return event;
 }

@@ -246,4 +246,17 @@ describe('outbox', () => {
     expect(queued.map((delivery) => delivery.endpointId).sort()).toEqual([endpoint.id, second.id].sort());
     expect(queued.every((delivery) => delivery.status === 'PENDING' && delivery.resourceKey === 'order:two-endpoints')).toBe(true);
   });
+
+  it("queues a delivery for every endpoint of a recipient with many, each with its own id and the event's seq", async () => {
+    const { locationId, partnerId, endpoint } = await setup();
+    const more = [];
+    for (let i = 0; i < 6; i++) more.push(await createWebhookEndpoint(database.db(), partnerId, { url: `http://127.0.0.1:9/many-${i}` }));
+    const event = await emitOrderEvent(database.db(), { locationId, partnerId, orderId: 'seven-endpoints', version: 1 });
+    const queued = await database.db().select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, event.id));
+    expect(queued.map((delivery) => delivery.endpointId).sort()).toEqual([endpoint.id, ...more.map((added) => added.id)].sort());
+    expect(new Set(queued.map((delivery) => delivery.id)).size).toBe(7);
+    expect(queued.every((delivery) => delivery.id.startsWith('dlv_') && delivery.attemptCount === 0 && delivery.status === 'PENDING')).toBe(true);
+    const [stored] = await database.db().select({ seq: events.seq }).from(events).where(eq(events.id, event.id));
+    expect(new Set(queued.map((delivery) => Number(delivery.eventSeq)))).toEqual(new Set([Number(stored!.seq)]));
+  });
 });
