@@ -72,8 +72,10 @@ const DELIVERY_IDS_INLINE = 4;
  *
  * Every state change of the partner API emits, so this is one statement: the event, its recipients (the audience
  * less the acting partner), the NOTIFY, and a delivery for each of the recipients' subscribed webhook endpoints
- * (an event with more endpoints than DELIVERY_IDS_INLINE gets the rest in a second statement). `alongside` is a data-modifying statement (an INSERT, say)
- * that belongs with the change and runs in the same statement, saving the caller a round trip.
+ * (an event with more endpoints than DELIVERY_IDS_INLINE gets the rest in a second statement).
+ *
+ * `alongside` is a data-modifying statement (an INSERT, say) that belongs with the change; it runs in the same
+ * statement, saving the caller a round trip.
  */
 export async function emitEvent(tx: Executor, input: EmitEventInput, options: { alongside?: SQL } = {}): Promise<PublicEvent> {
   const id = newPrefixedId('evt');
