@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { createPartner } from '@/lib/tenancy/partners';
 import { dashboardEventFilter, dashboardEventStream } from './dashboard-stream';
-import { emitEvent } from './outbox';
+import { EVENTS_CHANNEL, emitEvent } from './outbox';
 
 const database = useTestDatabase();
 
@@ -27,6 +27,8 @@ const emit = (locationId: string, resourceId: string, partnerIds: string[] = [])
     emitEvent(tx, { type: 'NEW_TABLE', locationId, resource: 'table', resourceId, version: 1, actorPartnerId: null, audience: { partnerIds } }),
   );
 
+afterEach(() => vi.restoreAllMocks());
+
 describe('dashboard event stream', () => {
   it("streams a merchant's own locations' events only, as {type, locationId, data}", async () => {
     const mine = await createMerchantWithLocations(database.db(), 1);
@@ -39,6 +41,27 @@ describe('dashboard event stream', () => {
     const frames = await readFrames(stream, 1);
     abort.abort();
     expect(frames).toEqual([{ type: 'NEW_TABLE', locationId: mine.locationIds[0], data: JSON.parse(JSON.stringify(event.data)) }]);
+  });
+
+  it("does not make the server read other merchants' events while a merchant's dashboard is open", async () => {
+    const mine = await createMerchantWithLocations(database.db(), 1);
+    const theirs = await createMerchantWithLocations(database.db(), 1);
+    const filter = await dashboardEventFilter(database.db(), { role: 'MERCHANT', merchantId: mine.merchant.id, partnerId: null });
+    const abort = new AbortController();
+    const stream = dashboardEventStream(database.handle(), filter, abort.signal);
+    const heard: string[] = [];
+    const unlisten = await database.handle().listen(EVENTS_CHANNEL, (payload) => heard.push(payload));
+    const reads = vi.spyOn(database.handle().db, 'select');
+    const theirEvent = await emit(theirs.locationIds[0]!, 'theirs');
+    for (let i = 0; i < 200 && !heard.some((payload) => payload.includes(theirEvent.id)); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await unlisten();
+    expect(heard.some((payload) => payload.includes(theirEvent.id))).toBe(true);
+    expect(reads).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+    await emit(mine.locationIds[0]!, 'still-mine');
+    const frames = await readFrames(stream, 1);
+    abort.abort();
+    expect(frames.map((frame) => frame.data.id)).toEqual(['still-mine']);
   });
 
   it("gives a loyalty partner reviewer their partner's events and an admin everything", async () => {

@@ -9,8 +9,8 @@ export async function GET(request: Request) {
   const session = await auth();
   if (!session?.user?.id) return new Response('Sign in to follow live updates.', { status: 401 });
   const handle = databaseHandle();
-  const include = await dashboardEventFilter(handle.db, session.user);
-  return new Response(dashboardEventStream(handle, include, request.signal), {
+  const filter = await dashboardEventFilter(handle.db, session.user);
+  return new Response(dashboardEventStream(handle, filter, request.signal), {
     headers: {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
