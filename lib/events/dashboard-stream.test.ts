@@ -29,13 +29,18 @@ const emit = (locationId: string, resourceId: string, partnerIds: string[] = [])
 
 afterEach(() => vi.restoreAllMocks());
 
+/** Two merchants, and the first one's dashboard stream, open until `abort`. */
+async function openMerchantDashboard() {
+  const mine = await createMerchantWithLocations(database.db(), 1);
+  const theirs = await createMerchantWithLocations(database.db(), 1);
+  const filter = await dashboardEventFilter(database.db(), { role: 'MERCHANT', merchantId: mine.merchant.id, partnerId: null });
+  const abort = new AbortController();
+  return { mine, theirs, abort, stream: dashboardEventStream(database.handle(), filter, abort.signal) };
+}
+
 describe('dashboard event stream', () => {
   it("streams a merchant's own locations' events only, as {type, locationId, data}", async () => {
-    const mine = await createMerchantWithLocations(database.db(), 1);
-    const theirs = await createMerchantWithLocations(database.db(), 1);
-    const include = await dashboardEventFilter(database.db(), { role: 'MERCHANT', merchantId: mine.merchant.id, partnerId: null });
-    const abort = new AbortController();
-    const stream = dashboardEventStream(database.handle(), include, abort.signal);
+    const { mine, theirs, stream, abort } = await openMerchantDashboard();
     await emit(theirs.locationIds[0]!, 'not-mine');
     const event = await emit(mine.locationIds[0]!, 'mine');
     const frames = await readFrames(stream, 1);
@@ -44,11 +49,7 @@ describe('dashboard event stream', () => {
   });
 
   it("does not make the server read other merchants' events while a merchant's dashboard is open", async () => {
-    const mine = await createMerchantWithLocations(database.db(), 1);
-    const theirs = await createMerchantWithLocations(database.db(), 1);
-    const filter = await dashboardEventFilter(database.db(), { role: 'MERCHANT', merchantId: mine.merchant.id, partnerId: null });
-    const abort = new AbortController();
-    const stream = dashboardEventStream(database.handle(), filter, abort.signal);
+    const { mine, theirs, stream, abort } = await openMerchantDashboard();
     const heard: string[] = [];
     const unlisten = await database.handle().listen(EVENTS_CHANNEL, (payload) => heard.push(payload));
     const reads = vi.spyOn(database.handle().db, 'select');
