@@ -1,4 +1,5 @@
 import { EmptyState } from '@/components/ui/card';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 
 export interface ActivityItem {
   id: string;
@@ -14,7 +15,7 @@ export interface ActivityItem {
 export function ActivityList({ items }: { items: ActivityItem[] }) {
   if (!items.length) return <EmptyState>No events yet.</EmptyState>;
   return (
-    <div className="max-h-96 overflow-y-auto">
+    <ScrollRegion label="Recent activity" className="max-h-96">
       <table className="min-w-full text-left text-sm">
         <thead className="border-b border-stone-200 text-xs uppercase text-stone-500">
           <tr>
@@ -37,6 +38,6 @@ export function ActivityList({ items }: { items: ActivityItem[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,17 +1,11 @@
 'use client';
 
 import { Fragment, useMemo, useState } from 'react';
-import {
-  createColumnHelper,
-  flexRender,
-  getCoreRowModel,
-  getFilteredRowModel,
-  useReactTable,
-  type ColumnFiltersState,
-} from '@tanstack/react-table';
+import { createColumnHelper, flexRender, getCoreRowModel, getFilteredRowModel, useReactTable, type ColumnFiltersState } from '@tanstack/react-table';
 import { Badge } from '@/components/ui/badge';
 import { Select } from '@/components/ui/field';
 import type { WebhookDeliveryView } from '@/lib/events/delivery-log';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { ReplayButton } from './replay-button';
 
 const statusTone = { PENDING: 'amber', SUCCEEDED: 'green', FAILED: 'red' } as const;
@@ -36,7 +30,7 @@ const columns = [
       return `${info.getValue()}${last ? ` (last: ${last.statusCode ?? last.error ?? '—'})` : ''}`;
     },
   }),
-  column.display({ id: 'replay', header: '', cell: (info) => <ReplayButton deliveryId={info.row.original.id} /> }),
+  column.display({ id: 'replay', header: () => <span className="sr-only">Actions</span>, cell: (info) => <ReplayButton deliveryId={info.row.original.id} /> }),
 ];
 
 const distinct = (values: string[]) => [...new Set(values)].sort();
@@ -90,7 +84,7 @@ export function DeliveriesTable({ deliveries }: { deliveries: WebhookDeliveryVie
           </label>
         ))}
       </div>
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Webhook deliveries">
         <table className="min-w-full text-left text-sm">
           <thead className="border-b border-stone-200 text-xs uppercase text-stone-500">
             {table.getHeaderGroups().map((group) => (
@@ -111,11 +105,17 @@ export function DeliveriesTable({ deliveries }: { deliveries: WebhookDeliveryVie
                   onClick={(click) => {
                     if (!(click.target as HTMLElement).closest('form')) setExpanded(expanded === row.id ? null : row.id);
                   }}
-                  aria-expanded={expanded === row.id}
                 >
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id} className="px-2 py-2 align-top">
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      {cell.column.id === 'attempts' ? (
+                        // The row opens its attempts on a click; this button is the same for keyboards and screen readers.
+                        <button type="button" className="text-left underline-offset-2 hover:underline" aria-expanded={expanded === row.id}>
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </button>
+                      ) : (
+                        flexRender(cell.column.columnDef.cell, cell.getContext())
+                      )}
                     </td>
                   ))}
                 </tr>
@@ -131,7 +131,7 @@ export function DeliveriesTable({ deliveries }: { deliveries: WebhookDeliveryVie
           </tbody>
         </table>
         {table.getRowModel().rows.length === 0 ? <p className="py-6 text-center text-sm text-stone-500">No deliveries match.</p> : null}
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

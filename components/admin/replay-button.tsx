@@ -1,11 +1,12 @@
 'use client';
 
+import type { FormState } from '@/lib/forms';
 import { useActionState } from 'react';
 import { Button } from '@/components/ui/button';
-import { replayDeliveryAction, type ReplayState } from './replay-actions';
+import { replayDeliveryAction } from '@/app/dashboard/admin/replay-actions';
 
 export function ReplayButton({ deliveryId }: { deliveryId: string }) {
-  const [state, action, pending] = useActionState<ReplayState, FormData>(replayDeliveryAction, {});
+  const [state, action, pending] = useActionState<FormState & { queued?: boolean }, FormData>(replayDeliveryAction, {});
   return (
     <form action={action} className="flex items-center gap-2">
       <input type="hidden" name="deliveryId" value={deliveryId} />

@@ -1,35 +1,66 @@
 import type { Metadata } from 'next';
-import { requireUser } from '@/auth';
 import { ActivityList } from '@/components/admin/activity-list';
+import { ConsoleNav } from '@/components/admin/console-nav';
 import { DeliveriesTable } from '@/components/admin/deliveries-table';
 import { PartnersList } from '@/components/admin/partners-list';
+import { LiveRefresh } from '@/components/admin/live-refresh';
+import { OverviewCharts } from '@/components/admin/overview-charts';
 import { SigningKeysPanel } from '@/components/admin/signing-keys-panel';
 import { Card, PageHeader } from '@/components/ui/card';
 import { getDb } from '@/db/client';
 import { listDeliveries, partnersWithClients, recentEvents } from '@/lib/events/delivery-log';
+import { overviewSeries } from '@/lib/ops/console';
+import { requireDashboardUser } from '../_lib/action';
 
 export const metadata: Metadata = { title: 'Admin' };
 export const dynamic = 'force-dynamic';
 
+const PAGE = '/dashboard/admin';
+
+/** The operator console's overview: the hub's health at a glance over the last 24 hours, refreshing live. */
 export default async function AdminPage() {
-  await requireUser(['ADMIN'], '/dashboard/admin');
+  await requireDashboardUser(['ADMIN'], PAGE);
   const db = getDb();
-  const [activity, deliveries, partners] = await Promise.all([recentEvents(db, 50), listDeliveries(db, {}, 200), partnersWithClients(db)]);
+  const [series, activity, deliveries, partners] = await Promise.all([
+    overviewSeries(db),
+    recentEvents(db, 30),
+    listDeliveries(db, {}, 50),
+    partnersWithClients(db),
+  ]);
+  const backlog = series.deliveries.reduce((sum, hour) => sum + hour.backlog, 0);
+  const requests = series.requests.reduce((sum, minute) => sum + minute['2xx/3xx'] + minute['4xx'] + minute['5xx'], 0);
   return (
     <>
-      <PageHeader title="Admin" description="Activity, webhook deliveries, partners and clients." />
-      <div className="space-y-6">
-        <Card title="Webhook deliveries">
+      <PageHeader title="Admin" description="Operator console: the hub's health over the last 24 hours." actions={<LiveRefresh seconds={10} />} />
+      <ConsoleNav current={PAGE} />
+      <div className="mb-6 grid grid-cols-2 gap-4 md:grid-cols-4">
+        {[
+          ['API requests (24 h)', requests],
+          ['Webhook backlog', backlog],
+          ['POS online', series.posOnline],
+          ['Top error', series.topErrors[0]?.code ?? '—'],
+        ].map(([label, value]) => (
+          <Card key={label}>
+            <p className="text-xs uppercase text-stone-500">{label}</p>
+            <p className="mt-1 text-2xl font-semibold">{value}</p>
+          </Card>
+        ))}
+      </div>
+      <OverviewCharts series={series} />
+      <Card title="Webhook deliveries" className="mt-6">
+        <div className="overflow-x-auto">
           <DeliveriesTable deliveries={deliveries} />
-        </Card>
-        <div className="grid gap-6 lg:grid-cols-2">
-          <Card title="Recent activity">
-            <ActivityList items={activity} />
-          </Card>
-          <Card title="Partners and clients">
-            <PartnersList partners={partners} />
-          </Card>
         </div>
+      </Card>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <Card title="Recent activity">
+          <ActivityList items={activity} />
+        </Card>
+        <Card title="Partners and clients">
+          <PartnersList partners={partners} />
+        </Card>
+      </div>
+      <div className="mt-6">
         <SigningKeysPanel />
       </div>
     </>

@@ -1,0 +1,168 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { ConsoleNav } from '@/components/admin/console-nav';
+import { FilterBar } from '@/components/admin/filter-bar';
+import { Badge } from '@/components/ui/badge';
+import { Card, EmptyState, PageHeader } from '@/components/ui/card';
+import { getDb } from '@/db/client';
+import { config } from '@/lib/config';
+import { eventsOfRequest, partnersOverview } from '@/lib/ops/console';
+import { getRequest, listRequests } from '@/lib/ops/request-log';
+import { requireDashboardUser } from '../../_lib/action';
+
+export const metadata: Metadata = { title: 'API requests' };
+export const dynamic = 'force-dynamic';
+
+const PAGE = '/dashboard/admin/requests';
+type Search = Record<string, string | string[] | undefined>;
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
+const date = (value: string | undefined) => {
+  if (!value) return undefined;
+  const parsed = new Date(/[zZ]$/.test(value) ? value : `${value}Z`);
+  return Number.isNaN(parsed.getTime()) ? undefined : parsed;
+};
+const tone = (status: number) => (status >= 500 ? 'red' : status >= 400 ? 'amber' : 'green');
+
+/** The API request log (Square API Logs): filters in the URL, a row opens its bodies and what it caused. */
+export default async function RequestsPage({ searchParams }: { searchParams: Promise<Search> }) {
+  await requireDashboardUser(['ADMIN'], PAGE);
+  const search = await searchParams;
+  const values = Object.fromEntries(['partnerId', 'status', 'route', 'errorCode', 'from', 'to', 'requestId', 'id'].map((key) => [key, one(search[key])]));
+  const db = getDb();
+  const [rows, partners] = await Promise.all([
+    listRequests(db, {
+      partnerId: values.partnerId,
+      statusClass: values.status,
+      route: values.route,
+      errorCode: values.errorCode,
+      requestId: values.requestId,
+      from: date(values.from),
+      to: date(values.to),
+    }),
+    partnersOverview(db),
+  ]);
+  const selected = values.id && /^\d+$/.test(values.id) ? await getRequest(db, Number(values.id)) : undefined;
+  const caused = selected ? await eventsOfRequest(db, selected) : [];
+  const partnerName = (id: string | null) => partners.find((partner) => partner.id === id)?.name ?? '—';
+  const linkWith = (change: Record<string, string | undefined>) => {
+    const params = new URLSearchParams(Object.entries({ ...values, ...change }).filter((entry): entry is [string, string] => Boolean(entry[1])));
+    return `${PAGE}?${params}`;
+  };
+  return (
+    <>
+      <PageHeader
+        title="API requests"
+        description={`Every partner-API, OAuth and /manage request, kept ${config().API_LOG_RETENTION_DAYS} days. Bodies of 4xx/5xx answers are kept redacted.`}
+      />
+      <ConsoleNav current={PAGE} />
+      <FilterBar
+        action={PAGE}
+        values={values}
+        filters={[
+          { name: 'partnerId', label: 'Partner', options: partners.map((partner) => ({ value: partner.id, label: partner.name })) },
+          { name: 'status', label: 'Status', options: ['2xx', '3xx', '4xx', '5xx'].map((value) => ({ value, label: value })) },
+          { name: 'route', label: 'Route', placeholder: '/connect/orders' },
+          { name: 'errorCode', label: 'Error code', placeholder: 'VALIDATION_FAILED' },
+          { name: 'requestId', label: 'Request id' },
+          { name: 'from', label: 'From (UTC)', type: 'datetime-local' },
+          { name: 'to', label: 'To (UTC)', type: 'datetime-local' },
+        ]}
+      />
+      {selected ? (
+        <Card
+          title={`${selected.method} ${selected.route} → ${selected.status}`}
+          actions={<Link href={linkWith({ id: undefined })}>Close</Link>}
+          className="mb-6"
+        >
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm md:grid-cols-4" data-testid="request-detail">
+            <dt className="text-stone-500">Request id</dt>
+            <dd className="font-mono text-xs">{selected.requestId}</dd>
+            <dt className="text-stone-500">Path</dt>
+            <dd className="break-all font-mono text-xs">{selected.path}</dd>
+            <dt className="text-stone-500">Partner</dt>
+            <dd>{partnerName(selected.partnerId)}</dd>
+            <dt className="text-stone-500">Client / grant</dt>
+            <dd className="font-mono text-xs">
+              {selected.clientId ?? '—'} / {selected.grant ?? '—'}
+            </dd>
+            <dt className="text-stone-500">Location</dt>
+            <dd>{selected.locationId ?? '—'}</dd>
+            <dt className="text-stone-500">Latency</dt>
+            <dd>{selected.latencyMs} ms</dd>
+            <dt className="text-stone-500">Error code</dt>
+            <dd>{selected.errorCode ?? '—'}</dd>
+          </dl>
+          <div className="mt-4 grid gap-4 lg:grid-cols-2">
+            <div>
+              <h3 className="text-sm font-semibold">Request body</h3>
+              <pre className="max-h-72 overflow-auto rounded bg-stone-100 p-2 text-xs" data-testid="request-body">
+                {selected.requestBody ?? '(kept for 4xx/5xx answers only)'}
+              </pre>
+            </div>
+            <div>
+              <h3 className="text-sm font-semibold">Response body</h3>
+              <pre className="max-h-72 overflow-auto rounded bg-stone-100 p-2 text-xs" data-testid="response-body">
+                {selected.responseBody ?? '(kept for 4xx/5xx answers only)'}
+              </pre>
+            </div>
+          </div>
+          <h3 className="mt-4 text-sm font-semibold">Events it caused</h3>
+          {caused.length ? (
+            <ul className="text-sm">
+              {caused.map((event) => (
+                <li key={event.id}>
+                  <Link className="text-brand-700 underline" href={`/dashboard/admin/deliveries?eventId=${event.id}`}>
+                    {event.type}
+                  </Link>{' '}
+                  <span className="text-xs text-stone-500">
+                    {event.resource} {event.resourceId}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-stone-500">None.</p>
+          )}
+        </Card>
+      ) : null}
+      {rows.length ? (
+        <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+          <table className="w-full text-left text-sm" data-testid="request-log">
+            <thead className="bg-stone-50 text-xs uppercase text-stone-500">
+              <tr>
+                <th className="px-3 py-2">Time (UTC)</th>
+                <th>Status</th>
+                <th>Method</th>
+                <th>Route</th>
+                <th>Partner</th>
+                <th>Error</th>
+                <th>Latency</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td className="px-3 py-1.5 font-mono text-xs">
+                    <Link className="underline" href={linkWith({ id: String(row.id) })}>
+                      {row.at.toISOString().replace('T', ' ').slice(0, 23)}
+                    </Link>
+                  </td>
+                  <td>
+                    <Badge tone={tone(row.status)}>{row.status}</Badge>
+                  </td>
+                  <td>{row.method}</td>
+                  <td className="font-mono text-xs">{row.route}</td>
+                  <td>{partnerName(row.partnerId)}</td>
+                  <td className="text-xs">{row.errorCode ?? ''}</td>
+                  <td>{row.latencyMs} ms</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <EmptyState>No requests match these filters.</EmptyState>
+      )}
+    </>
+  );
+}

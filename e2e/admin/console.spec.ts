@@ -1,0 +1,222 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+import { Webhook } from 'standardwebhooks';
+import { DEMO_ADMIN } from '../support';
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  answered: number;
+}
+
+/** A real webhook receiver on loopback that answers 200, or 500 while `failing`. */
+function receiver() {
+  const received: Received[] = [];
+  const state = { failing: false };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const answered = state.failing ? 500 : 200;
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), answered });
+      response.writeHead(answered, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ ok: !state.failing }));
+    });
+  });
+  return { server, received, state };
+}
+
+const verify = (secret: string, delivery: Received) =>
+  new Webhook(secret).verify(delivery.body, {
+    'webhook-id': String(delivery.headers['webhook-id']),
+    'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
+    'webhook-signature': String(delivery.headers['webhook-signature']),
+  }) as { id: string; type: string };
+
+async function signIn(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+const partnerSection = (page: Page, name: string) => page.getByRole('region', { name: `Partner ${name}` });
+
+test.describe('operator console', () => {
+  test('sets up a tenant and a partner, delivers a signed test event, bulk-replays failed deliveries and audits every step', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const sink = receiver();
+    await new Promise<void>((resolve) => sink.server.listen(0, '127.0.0.1', resolve));
+    const receiverUrl = `http://127.0.0.1:${(sink.server.address() as AddressInfo).port}/hooks`;
+    const stamp = Date.now().toString(36);
+    const merchantName = `Console Merchant ${stamp}`;
+    const locationId = `console-${stamp}`;
+    const appName = `Console App ${stamp}`;
+    const posName = `Console POS ${stamp}`;
+
+    try {
+      // Merchant, location and an invited user.
+      await signIn(page, '/dashboard/admin/tenants');
+      await page.getByLabel('Merchant name').fill(merchantName);
+      await page.getByRole('button', { name: 'Create merchant' }).click();
+      await expect(page.getByText(`Merchant ${merchantName} created.`)).toBeVisible();
+      await page.getByLabel('Merchant', { exact: true }).first().selectOption({ label: merchantName });
+      await page.getByLabel('Location name').first().fill('Harbour');
+      await page.getByLabel('Location id (optional)').fill(locationId);
+      await page.getByLabel('Time zone').first().fill('Pacific/Auckland');
+      await page.getByRole('button', { name: 'Create location' }).click();
+      await expect(page.getByText(`Location ${locationId} created.`)).toBeVisible();
+      await page.getByLabel('Email').fill(`manager-${stamp}@console.test`);
+      await page.getByLabel('Role', { exact: true }).selectOption('MERCHANT');
+      await page.getByLabel('Merchant (merchant users)').selectOption({ label: merchantName });
+      await page.getByRole('button', { name: 'Invite user' }).click();
+      await expect(page.getByText(`User manager-${stamp}@console.test invited.`, { exact: false })).toBeVisible();
+      await expect(page.getByTestId('shown-once')).toHaveText(/^[\w-]{16}$/);
+      await expect(page.getByTestId('users')).toContainText(`manager-${stamp}@console.test`);
+
+      // The demo apps deliver to the built-in sink, which verifies the signature it receives.
+      await page.goto('/dashboard/admin/partners');
+      const demoApp = partnerSection(page, 'Demo Ordering App');
+      await demoApp.getByRole('button', { name: 'Send test event' }).click();
+      await expect(demoApp.getByTestId('receiver-answer')).toContainText('"verified":true');
+
+      // Two partners: an ordering app with a client secret, and a POS with a webhook endpoint.
+      for (const [name, type] of [
+        [appName, 'ORDERING_APP'],
+        [posName, 'POS'],
+      ]) {
+        await page.getByLabel('Partner name').fill(name!);
+        await page.getByLabel('Type', { exact: true }).selectOption(type!);
+        await page.getByRole('button', { name: 'Create partner' }).click();
+        await expect(page.getByText(`Partner ${name} created.`)).toBeVisible();
+      }
+      const app = partnerSection(page, appName);
+      await app.getByRole('button', { name: 'New client' }).click();
+      await expect(app.getByTestId('shown-once')).toHaveText(/^cs_/);
+      const clientSecret = (await app.getByTestId('shown-once').textContent())!;
+      const clientCreated = app.getByRole('status').filter({ hasText: /Client \S+ created/ });
+      const clientId = (await clientCreated.textContent())!.match(/Client (\S+) created/)![1]!;
+      for (const section of [app, partnerSection(page, posName)]) {
+        await section.getByLabel('Location').selectOption(locationId);
+        await section.getByRole('button', { name: 'Connect' }).click();
+        await expect(section.getByText(`Connected to ${locationId}.`)).toBeVisible();
+      }
+      const pos = partnerSection(page, posName);
+      await pos.getByLabel('Endpoint URL').fill(receiverUrl);
+      await pos.getByRole('button', { name: 'Add endpoint' }).click();
+      await expect(pos.getByTestId('shown-once')).toHaveText(/^whsec_/);
+      const webhookSecret = (await pos.getByTestId('shown-once').textContent())!;
+      const endpointId = (await pos.getByText(/Endpoint whe_\S+ created/).textContent())!.match(/Endpoint (\S+) created/)![1]!;
+
+      // A second client is rotated with a grace period (the new secret shown once) and then revoked.
+      await app.getByRole('button', { name: 'New client' }).click();
+      await expect(clientCreated).not.toContainText(clientId);
+      const spareClientId = (await clientCreated.textContent())!.match(/Client (\S+) created/)![1]!;
+      const spare = app.getByRole('listitem').filter({ hasText: spareClientId });
+      await spare.getByLabel('Old secret keeps working for').selectOption('24');
+      await spare.getByRole('button', { name: 'Rotate secret' }).click();
+      await expect(spare.getByTestId('shown-once')).toHaveText(/^cs_/);
+      await expect(partnerSection(page, appName).getByRole('listitem').filter({ hasText: spareClientId })).toContainText('old secret valid until');
+      await partnerSection(page, appName).getByRole('listitem').filter({ hasText: spareClientId }).getByRole('button', { name: 'Revoke' }).click();
+      await expect(partnerSection(page, appName).getByRole('listitem').filter({ hasText: spareClientId })).toContainText('revoked');
+
+      // A secret is shown once: not after a reload.
+      await page.reload();
+      await expect(page.getByText(clientId)).toBeVisible();
+      expect(await page.content()).not.toContain(clientSecret);
+      expect(await page.content()).not.toContain(webhookSecret);
+
+      // The test event reaches the receiver, verifies with standardwebhooks, and the console shows the answer.
+      await partnerSection(page, posName).getByRole('button', { name: 'Send test event' }).click();
+      await expect(partnerSection(page, posName).getByText(/Receiver answered 200 in \d+ ms\./)).toBeVisible();
+      await expect(partnerSection(page, posName).getByTestId('receiver-answer')).toContainText('"ok":true');
+      expect(verify(webhookSecret, sink.received.at(-1)!).type).toBe('WEBHOOK_TEST');
+
+      // The receiver fails; two orders' deliveries fail for good (WEBHOOK_RETRY_SCHEDULE=1,1,1 in the e2e server).
+      sink.state.failing = true;
+      const tokenResponse = await request.post('/oauth/token', {
+        form: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret },
+      });
+      expect(tokenResponse.status()).toBe(200);
+      const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+      const orderIds: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const created = await request.post('/connect/orders', {
+          headers: { authorization: `Bearer ${token}` },
+          data: {
+            locationId,
+            origin: { orderId: `console-${stamp}-${i}`, orderReference: `C${i}` },
+            fulfilment: { type: 'PICK_UP' },
+            customers: [{ firstName: 'Ada' }],
+            items: [{ id: 'i1', sku: 'FW', description: 'Flat white', quantity: 1, unitPrice: { amount: 480 } }],
+            total: { amount: 480 },
+          },
+        });
+        expect(created.status()).toBe(201);
+        orderIds.push(((await created.json()) as { id: string }).id);
+      }
+      const failedList = `/dashboard/admin/deliveries?endpointId=${endpointId}&status=FAILED`;
+      await expect
+        .poll(
+          async () => {
+            await page.goto(failedList);
+            return page.getByTestId('delivery').count();
+          },
+          { timeout: 30_000, intervals: [1000] },
+        )
+        .toBe(2);
+
+      // The receiver recovers; the failed deliveries are counted, then replayed, and arrive signed.
+      sink.state.failing = false;
+      const before = sink.received.length;
+      await page.locator('#bulk-endpoint').selectOption(endpointId);
+      await page.locator('#bulk-since').fill(new Date(Date.now() - 10 * 60_000).toISOString().slice(0, 19));
+      await page.getByRole('button', { name: 'Count failed deliveries' }).click();
+      await expect(page.getByText(/^2 failed deliveries since/)).toBeVisible();
+      await page.getByRole('button', { name: 'Replay 2 deliveries' }).click();
+      await expect(page.getByText('2 deliveries queued again.')).toBeVisible();
+      await expect.poll(() => sink.received.slice(before).filter((delivery) => delivery.answered === 200).length, { timeout: 20_000 }).toBe(2);
+      const replayed = sink.received.slice(before).map((delivery) => verify(webhookSecret, delivery));
+      expect(replayed.map((event) => event.type)).toEqual(['ORDER_CREATED', 'ORDER_CREATED']);
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`/dashboard/admin/deliveries?endpointId=${endpointId}&status=SUCCEEDED`);
+            return page.getByTestId('delivery').count();
+          },
+          { timeout: 20_000, intervals: [1000] },
+        )
+        .toBe(2);
+
+      // Every step is in the audit log, by the admin who took it.
+      await page.goto('/dashboard/admin/audit?actor=admin%40counterpart.test');
+      const audit = page.getByTestId('audit-log');
+      for (const action of [
+        'merchant.create',
+        'location.create',
+        'user.invite',
+        'partner.create',
+        'client.create',
+        'client.rotate-secret',
+        'client.revoke',
+        'connection.create',
+        'webhook-endpoint.create',
+        'webhook-endpoint.test',
+        'webhook-endpoint.replay-failed',
+      ]) {
+        await expect(audit.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
+      }
+      await expect(audit).toContainText(locationId);
+      await expect(audit).toContainText(endpointId);
+      expect(await page.content()).not.toContain(clientSecret);
+
+      // The API request log has the app's token request and its orders, with route templates.
+      await page.goto(`/dashboard/admin/requests?route=%2Fconnect%2Forders`);
+      await expect(page.getByTestId('request-log')).toContainText('/connect/orders');
+    } finally {
+      sink.server.close();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import { auditLog, users } from '@/db/schema';
+import { redactValue } from './redact';
+
+/** Who made a change: the ADMIN_API_KEY (`/manage`), a dashboard user, or a rule of Counterpart itself. */
+export interface AuditActor {
+  type: 'admin-api' | 'user' | 'system';
+  id?: string | null;
+  label: string;
+}
+
+export interface AuditEntry {
+  /** What was done, e.g. `partner.create` or `POST /manage/partners`. */
+  action: string;
+  targetType?: string | null;
+  targetId?: string | null;
+  before?: unknown;
+  after?: unknown;
+  requestId?: string | null;
+}
+
+export const ADMIN_API_ACTOR: AuditActor = { type: 'admin-api', id: null, label: 'ADMIN_API_KEY' };
+export const SYSTEM_ACTOR: AuditActor = { type: 'system', id: null, label: 'Counterpart' };
+
+/** A dashboard user as an actor, named by email. */
+export async function userActor(db: Executor, userId: string): Promise<AuditActor> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return { type: 'user', id: userId, label: row?.email ?? userId };
+}
+
+// Audit entries are kept one year.
+export const AUDIT_RETENTION_DAYS = 366;
+
+/** Records one change; secrets in `before` and `after` are redacted (a secret shown once is never stored in clear). */
+export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorType: actor.type,
+    actorId: actor.id ?? null,
+    actorLabel: actor.label.slice(0, 200),
+    action: entry.action.slice(0, 200),
+    targetType: entry.targetType?.slice(0, 100) ?? null,
+    targetId: entry.targetId?.slice(0, 200) ?? null,
+    before: entry.before === undefined ? null : redactValue(entry.before),
+    after: entry.after === undefined ? null : redactValue(entry.after),
+    requestId: entry.requestId ?? null,
+  });
+}
+
+export interface AuditFilters {
+  action?: string;
+  actor?: string;
+  targetType?: string;
+  targetId?: string;
+  requestId?: string;
+  from?: Date;
+  to?: Date;
+}
+
+export async function listAudit(db: Executor, filters: AuditFilters = {}, limit = 200) {
+  const conditions: SQL[] = [];
+  const like = (value: string) => `%${value.replace(/[%_\\]/g, '\\$&')}%`;
+  if (filters.action) conditions.push(ilike(auditLog.action, like(filters.action)));
+  if (filters.actor) conditions.push(or(ilike(auditLog.actorLabel, like(filters.actor)), eq(auditLog.actorId, filters.actor))!);
+  if (filters.targetType) conditions.push(eq(auditLog.targetType, filters.targetType));
+  if (filters.targetId) conditions.push(eq(auditLog.targetId, filters.targetId));
+  if (filters.requestId) conditions.push(eq(auditLog.requestId, filters.requestId));
+  if (filters.from) conditions.push(gte(auditLog.at, filters.from));
+  if (filters.to) conditions.push(lte(auditLog.at, filters.to));
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(Math.min(limit, 1000));
+}
+
+/** Deletes entries older than a year, a batch at a time. */
+export async function sweepAudit(db: Executor, now = new Date(), batch = 5000): Promise<number> {
+  const cutoff = new Date(now.getTime() - AUDIT_RETENTION_DAYS * 86_400_000).toISOString();
+  const result = await db.execute(sql`delete from audit_log where id in (select id from audit_log where at < ${cutoff} limit ${batch}) returning id`);
+  return Array.isArray(result) ? result.length : ((result as { rows?: unknown[] }).rows?.length ?? 0);
+}

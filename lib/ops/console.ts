@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import {
+  apiRequestLog,
+  clients,
+  connections,
+  events,
+  locations,
+  loyaltyPrograms,
+  merchants,
+  partners,
+  posPresence,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '@/db/schema';
+import { config } from '@/lib/config';
+import { PRESENCE_STALE_MS } from '@/lib/events/pos-presence';
+import { postWebhook, type AttemptOutcome } from '@/lib/events/webhook-sender';
+import { webhookHeaders } from '@/lib/events/webhook-signature';
+import { notFound } from '@/lib/http/errors';
+import { newPrefixedId } from '@/lib/ids';
+
+// What the operator console reads (lib, framework-free): lists of tenants and partners, partner health and the
+// overview's series. Changes go through the same lib functions as /manage.
+
+/** A one-time password for an invited user: shown once in the console, stored only as its hash. */
+export const oneTimePassword = () => randomBytes(12).toString('base64url');
+
+export async function merchantsWithLocations(db: Executor) {
+  const rows = await db
+    .select({ merchantId: merchants.id, merchantName: merchants.name, locationId: locations.id, locationName: locations.name, timezone: locations.timezone })
+    .from(merchants)
+    .leftJoin(locations, eq(locations.merchantId, merchants.id))
+    .orderBy(merchants.name, locations.name);
+  const byMerchant = new Map<string, { id: string; name: string; locations: { id: string; name: string; timezone: string }[] }>();
+  for (const row of rows) {
+    const entry = byMerchant.get(row.merchantId) ?? { id: row.merchantId, name: row.merchantName, locations: [] };
+    if (row.locationId) entry.locations.push({ id: row.locationId, name: row.locationName!, timezone: row.timezone! });
+    byMerchant.set(row.merchantId, entry);
+  }
+  return [...byMerchant.values()];
+}
+
+export async function listUsers(db: Executor) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      merchantId: users.merchantId,
+      partnerId: users.partnerId,
+      disabledAt: users.disabledAt,
+    })
+    .from(users)
+    .orderBy(users.email);
+}
+
+export async function partnersOverview(db: Executor) {
+  const [partnerRows, clientRows, connectionRows, programRows] = await Promise.all([
+    db.select().from(partners).orderBy(partners.name),
+    db
+      .select({
+        partnerId: clients.partnerId,
+        clientId: clients.clientId,
+        createdAt: clients.createdAt,
+        confidential: sql<boolean>`${clients.secretHash} is not null`,
+        previousSecretExpiresAt: clients.previousSecretExpiresAt,
+        revokedAt: clients.revokedAt,
+      })
+      .from(clients)
+      .orderBy(clients.createdAt),
+    db.select({ partnerId: connections.partnerId, locationId: connections.locationId }).from(connections).orderBy(connections.locationId),
+    db.select({ partnerId: loyaltyPrograms.partnerId, loyaltyProgramId: loyaltyPrograms.loyaltyProgramId, name: loyaltyPrograms.name }).from(loyaltyPrograms),
+  ]);
+  return partnerRows.map((partner) => ({
+    ...partner,
+    clients: clientRows.filter((row) => row.partnerId === partner.id),
+    locationIds: connectionRows.filter((row) => row.partnerId === partner.id).map((row) => row.locationId),
+    programs: programRows.filter((row) => row.partnerId === partner.id),
+  }));
+}
+
+/** Partner health: last request, requests and error rate over 24 h, token grants, connections, POS presence, webhooks. */
+export async function partnerHealth(db: Executor) {
+  const since = new Date(Date.now() - 86_400_000);
+  const [requestRows, grantRows, presenceRows, deliveryRows, partnerRows] = await Promise.all([
+    db
+      .select({
+        partnerId: apiRequestLog.partnerId,
+        requests: count(),
+        errors: sql<number>`count(*) filter (where ${apiRequestLog.status} >= 400)::int`,
+        lastAt: sql<string>`max(${apiRequestLog.at})`,
+      })
+      .from(apiRequestLog)
+      .where(gte(apiRequestLog.at, since))
+      .groupBy(apiRequestLog.partnerId),
+    db
+      .select({ clientId: apiRequestLog.clientId, grants: count() })
+      .from(apiRequestLog)
+      .where(and(gte(apiRequestLog.at, since), eq(apiRequestLog.surface, 'oauth'), eq(apiRequestLog.status, 200)))
+      .groupBy(apiRequestLog.clientId),
+    db
+      .select({ partnerId: posPresence.partnerId, locationId: posPresence.locationId })
+      .from(posPresence)
+      .where(gte(posPresence.heartbeatAt, new Date(Date.now() - PRESENCE_STALE_MS))),
+    db
+      .select({
+        partnerId: webhookDeliveries.partnerId,
+        succeeded: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'SUCCEEDED')::int`,
+        failed: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'FAILED')::int`,
+        backlog: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'PENDING')::int`,
+      })
+      .from(webhookDeliveries)
+      .where(gte(webhookDeliveries.createdAt, since))
+      .groupBy(webhookDeliveries.partnerId),
+    partnersOverview(db),
+  ]);
+  return partnerRows.map((partner) => {
+    const requests = requestRows.find((row) => row.partnerId === partner.id);
+    const deliveries = deliveryRows.find((row) => row.partnerId === partner.id);
+    const online = new Set(presenceRows.filter((row) => row.partnerId === partner.id).map((row) => row.locationId));
+    const done = (deliveries?.succeeded ?? 0) + (deliveries?.failed ?? 0);
+    return {
+      id: partner.id,
+      name: partner.name,
+      type: partner.type,
+      lastRequestAt: requests?.lastAt ? new Date(requests.lastAt) : null,
+      requests24h: Number(requests?.requests ?? 0),
+      errorRate24h: requests && Number(requests.requests) ? requests.errors / Number(requests.requests) : 0,
+      tokenGrants24h: grantRows
+        .filter((row) => partner.clients.some((client) => client.clientId === row.clientId))
+        .reduce((sum, row) => sum + Number(row.grants), 0),
+      locations: partner.locationIds.map((locationId) => ({ locationId, status: partner.type === 'POS' ? (online.has(locationId) ? 'GREEN' : 'RED') : null })),
+      webhookSuccessRate: done ? (deliveries!.succeeded ?? 0) / done : null,
+      webhookBacklog: deliveries?.backlog ?? 0,
+    };
+  });
+}
+
+/** The overview's series over the last 24 h, per minute (requests, latency) and per hour (deliveries, orders). */
+export async function overviewSeries(db: Executor) {
+  const since = new Date(Date.now() - 86_400_000);
+  const [perMinute, topErrors, deliveries, orders, online] = await Promise.all([
+    db.execute<{ minute: string; c2: number; c4: number; c5: number; p50: number | null; p95: number | null }>(sql`
+      select to_char(date_trunc('minute', at), 'YYYY-MM-DD"T"HH24:MI') as minute,
+        count(*) filter (where status < 400)::int as c2,
+        count(*) filter (where status >= 400 and status < 500)::int as c4,
+        count(*) filter (where status >= 500)::int as c5,
+        percentile_cont(0.5) within group (order by latency_ms) as p50,
+        percentile_cont(0.95) within group (order by latency_ms) as p95
+      from api_request_log where at >= ${since.toISOString()} group by 1 order by 1`),
+    db.execute<{ code: string; n: number }>(sql`
+      select error_code as code, count(*)::int as n from api_request_log
+      where at >= ${since.toISOString()} and error_code is not null group by 1 order by 2 desc limit 8`),
+    db.execute<{ hour: string; succeeded: number; failed: number; pending: number }>(sql`
+      select to_char(date_trunc('hour', created_at), 'YYYY-MM-DD"T"HH24') as hour,
+        count(*) filter (where status = 'SUCCEEDED')::int as succeeded,
+        count(*) filter (where status = 'FAILED')::int as failed,
+        count(*) filter (where status = 'PENDING')::int as pending
+      from webhook_deliveries where created_at >= ${since.toISOString()} group by 1 order by 1`),
+    db.execute<{ hour: string; status: string; n: number }>(sql`
+      select to_char(date_trunc('hour', created_at), 'YYYY-MM-DD"T"HH24') as hour, status::text as status, count(*)::int as n
+      from orders where created_at >= ${since.toISOString()} group by 1, 2 order by 1`),
+    db
+      .select({ n: sql<number>`count(distinct ${posPresence.locationId})::int` })
+      .from(posPresence)
+      .where(gte(posPresence.heartbeatAt, new Date(Date.now() - PRESENCE_STALE_MS))),
+  ]);
+  const rows = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows: T[] }).rows ?? []));
+  const orderRows = rows<{ hour: string; status: string; n: number }>(orders);
+  const orderHours = [...new Set(orderRows.map((row) => row.hour))];
+  return {
+    requests: rows<{ minute: string; c2: number; c4: number; c5: number; p50: number | null; p95: number | null }>(perMinute).map((row) => ({
+      minute: row.minute.slice(11),
+      '2xx/3xx': Number(row.c2),
+      '4xx': Number(row.c4),
+      '5xx': Number(row.c5),
+      p50: row.p50 === null ? null : Math.round(Number(row.p50)),
+      p95: row.p95 === null ? null : Math.round(Number(row.p95)),
+    })),
+    topErrors: rows<{ code: string; n: number }>(topErrors).map((row) => ({ code: row.code, count: Number(row.n) })),
+    deliveries: rows<{ hour: string; succeeded: number; failed: number; pending: number }>(deliveries).map((row) => ({
+      hour: `${row.hour.slice(11)}:00`,
+      succeeded: Number(row.succeeded),
+      failed: Number(row.failed),
+      backlog: Number(row.pending),
+    })),
+    orders: orderHours.map((hour) => ({
+      hour: `${hour.slice(11)}:00`,
+      ...Object.fromEntries(orderRows.filter((row) => row.hour === hour).map((row) => [row.status, Number(row.n)])),
+    })),
+    orderStatuses: [...new Set(orderRows.map((row) => row.status))],
+    posOnline: Number(online[0]?.n ?? 0),
+  };
+}
+
+export interface TestEventOutcome extends AttemptOutcome {
+  eventId: string;
+}
+
+/**
+ * Sends a signed test event to an endpoint at once (outside the delivery queue, with the same SSRF guard, signature
+ * and timeout as real deliveries) and answers what the receiver said.
+ */
+export async function sendTestEvent(db: Executor, endpointId: string): Promise<TestEventOutcome> {
+  const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)).limit(1);
+  if (!endpoint) throw notFound('Webhook endpoint');
+  const eventId = newPrefixedId('evt_test');
+  const now = new Date();
+  const body = JSON.stringify({
+    id: eventId,
+    type: 'WEBHOOK_TEST',
+    createdAt: now.toISOString(),
+    locationId: null,
+    data: { id: endpoint.id, uri: `${config().PUBLIC_URL}/dashboard/admin/partners`, resource: 'webhook-endpoint', version: 1 },
+  });
+  const headers = webhookHeaders(
+    eventId,
+    body,
+    { endpointId: endpoint.id, secret: endpoint.secret, previousSecret: endpoint.previousSecret, previousSecretExpiresAt: endpoint.previousSecretExpiresAt },
+    now,
+  );
+  const outcome = await postWebhook(endpoint.url, headers, body, config().WEBHOOK_TIMEOUT_MS);
+  return { ...outcome, eventId };
+}
+
+/** The events a logged request caused: same partner (or any, for /manage), committed while it ran. */
+export async function eventsOfRequest(db: Executor, request: { at: Date; latencyMs: number; partnerId: string | null; surface: string }) {
+  const start = request.at;
+  const end = new Date(request.at.getTime() + request.latencyMs + 50);
+  const conditions = [gte(events.createdAt, start), sql`${events.createdAt} <= ${end.toISOString()}`];
+  if (request.partnerId) conditions.push(eq(events.actorPartnerId, request.partnerId));
+  const rows = await db
+    .select({ id: events.id, type: events.type, resource: events.resource, resourceId: events.resourceId, createdAt: events.createdAt })
+    .from(events)
+    .where(and(...conditions))
+    .orderBy(desc(events.seq))
+    .limit(20);
+  return rows;
+}

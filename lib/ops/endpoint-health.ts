@@ -1,0 +1,165 @@
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import type { DatabaseHandle, Executor } from '@/db/client';
+import { partners, webhookDeliveries, webhookEndpoints } from '@/db/schema';
+import type { Loop } from '@/lib/background/runner';
+import { config } from '@/lib/config';
+import { replayFailedDeliveries } from '@/lib/events/replay';
+import { ForbiddenTargetError, assertAllowedWebhookUrl } from '@/lib/events/webhook-target';
+import { notFound, validationFailed } from '@/lib/http/errors';
+import { recordAudit, sweepAudit, SYSTEM_ACTOR, type AuditActor } from './audit';
+import { sweepRequestLog } from './request-log';
+
+// Delivery forensics (SPEC operator console): how each endpoint is doing, bulk replay with a count first, and the rule
+// that an endpoint failing for WEBHOOK_DISABLE_AFTER_DAYS (default 5) is disabled, with an audit entry.
+
+export interface EndpointHealth {
+  id: string;
+  partnerId: string;
+  partnerName: string;
+  url: string;
+  eventTypes: string[] | null;
+  disabledAt: Date | null;
+  createdAt: Date;
+  previousSecretExpiresAt: Date | null;
+  lastSuccessAt: Date | null;
+  /** The first failed attempt after the last success; null while the endpoint is healthy. */
+  failingSince: Date | null;
+  pending: number;
+  failed: number;
+  succeeded24h: number;
+  failed24h: number;
+}
+
+const succeededAttempt = sql`a.status_code between 200 and 299 and a.error is null`;
+
+/** Every endpoint (or one partner's) with its success and failure figures. */
+export async function endpointHealth(db: Executor, filters: { partnerId?: string; endpointId?: string } = {}): Promise<EndpointHealth[]> {
+  const conditions = [];
+  if (filters.partnerId) conditions.push(eq(webhookEndpoints.partnerId, filters.partnerId));
+  if (filters.endpointId) conditions.push(eq(webhookEndpoints.id, filters.endpointId));
+  const lastSuccess = sql<string | null>`(select max(a.attempted_at) from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id
+    where d.endpoint_id = ${webhookEndpoints.id} and ${succeededAttempt})`;
+  const rows = await db
+    .select({
+      id: webhookEndpoints.id,
+      partnerId: webhookEndpoints.partnerId,
+      partnerName: partners.name,
+      url: webhookEndpoints.url,
+      eventTypes: webhookEndpoints.eventTypes,
+      disabledAt: webhookEndpoints.disabledAt,
+      createdAt: webhookEndpoints.createdAt,
+      previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
+      lastSuccessAt: lastSuccess,
+      failingSince: sql<string | null>`(select min(a.attempted_at) from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id
+        where d.endpoint_id = ${webhookEndpoints.id} and not (${succeededAttempt})
+        and a.attempted_at > coalesce(${lastSuccess}, '-infinity'::timestamptz))`,
+      pending: sql<number>`(select count(*) from webhook_deliveries d where d.endpoint_id = ${webhookEndpoints.id} and d.status = 'PENDING')::int`,
+      failed: sql<number>`(select count(*) from webhook_deliveries d where d.endpoint_id = ${webhookEndpoints.id} and d.status = 'FAILED')::int`,
+      succeeded24h: sql<number>`(select count(*) from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id
+        where d.endpoint_id = ${webhookEndpoints.id} and a.attempted_at > now() - interval '24 hours' and ${succeededAttempt})::int`,
+      failed24h: sql<number>`(select count(*) from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id
+        where d.endpoint_id = ${webhookEndpoints.id} and a.attempted_at > now() - interval '24 hours' and not (${succeededAttempt}))::int`,
+    })
+    .from(webhookEndpoints)
+    .innerJoin(partners, eq(partners.id, webhookEndpoints.partnerId))
+    .where(and(...conditions))
+    .orderBy(partners.name, desc(webhookEndpoints.createdAt));
+  const date = (value: string | Date | null) => (value === null ? null : new Date(value));
+  return rows.map((row) => ({ ...row, lastSuccessAt: date(row.lastSuccessAt), failingSince: date(row.failingSince) }));
+}
+
+/** How many FAILED deliveries of an endpoint a bulk replay since `since` would send again (confirmed before replay). */
+export async function countFailedSince(db: Executor, endpointId: string, since: Date): Promise<number> {
+  const [endpoint] = await db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)).limit(1);
+  if (!endpoint) throw notFound('Webhook endpoint');
+  const [row] = await db
+    .select({ n: count() })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'FAILED'), gte(webhookDeliveries.createdAt, since)));
+  return Number(row?.n ?? 0);
+}
+
+/** Bulk replay with an audit entry naming who asked and how many deliveries went out again. */
+export async function replayFailedSince(db: Executor, actor: AuditActor, endpointId: string, since: Date, requestId?: string) {
+  const result = await replayFailedDeliveries(db, endpointId, since);
+  await recordAudit(db, actor, {
+    action: 'webhook-endpoint.replay-failed',
+    targetType: 'webhook-endpoint',
+    targetId: endpointId,
+    after: { since: since.toISOString(), replayed: result.replayed },
+    requestId,
+  });
+  return result;
+}
+
+/** Disables or re-enables an endpoint (a disabled endpoint is given no new deliveries), with an audit entry. */
+export async function setEndpointDisabled(db: Executor, actor: AuditActor, endpointId: string, disabled: boolean, reason?: string) {
+  const [before] = await db.select({ disabledAt: webhookEndpoints.disabledAt }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)).limit(1);
+  if (!before) throw notFound('Webhook endpoint');
+  const disabledAt = disabled ? (before.disabledAt ?? new Date()) : null;
+  await db.update(webhookEndpoints).set({ disabledAt }).where(eq(webhookEndpoints.id, endpointId));
+  await recordAudit(db, actor, {
+    action: disabled ? 'webhook-endpoint.disable' : 'webhook-endpoint.enable',
+    targetType: 'webhook-endpoint',
+    targetId: endpointId,
+    before: { disabledAt: before.disabledAt?.toISOString() ?? null },
+    after: { disabledAt: disabledAt?.toISOString() ?? null, ...(reason ? { reason } : {}) },
+  });
+}
+
+/**
+ * Disables every enabled endpoint whose attempts have all failed for WEBHOOK_DISABLE_AFTER_DAYS; answers the ids.
+ * A partner re-enables it from the console (or the operator does) once the receiver is fixed.
+ */
+export async function disableLongFailingEndpoints(db: Executor, now = new Date()): Promise<string[]> {
+  const days = config().WEBHOOK_DISABLE_AFTER_DAYS;
+  const cutoff = now.getTime() - days * 86_400_000;
+  const enabled = await endpointHealth(db);
+  const doomed = enabled.filter((endpoint) => !endpoint.disabledAt && endpoint.failingSince && endpoint.failingSince.getTime() <= cutoff);
+  for (const endpoint of doomed) {
+    await setEndpointDisabled(db, SYSTEM_ACTOR, endpoint.id, true, `every attempt failed since ${endpoint.failingSince!.toISOString()} (over ${days} days)`);
+  }
+  return doomed.map((endpoint) => endpoint.id);
+}
+
+export const isFailingLong = (endpoint: Pick<EndpointHealth, 'failingSince'>, now = Date.now()) =>
+  endpoint.failingSince !== null && now - endpoint.failingSince.getTime() > 24 * 3_600_000;
+
+/** The operations loops: retention of both logs and the long-failing endpoint rule, hourly. */
+export function opsLoops(handle: DatabaseHandle): Loop[] {
+  return [
+    {
+      name: 'ops-housekeeping',
+      idleMs: 60 * 60 * 1000,
+      async run() {
+        const more = (await sweepRequestLog(handle.db)) === 5000;
+        const moreAudit = (await sweepAudit(handle.db)) === 5000;
+        await disableLongFailingEndpoints(handle.db);
+        return more || moreAudit;
+      },
+    },
+  ];
+}
+
+/**
+ * Changes an endpoint's URL and event types (none: every type), with the same SSRF check and messages as creating
+ * one, and an audit entry with the state before and after.
+ */
+export async function updateEndpoint(db: Executor, actor: AuditActor, endpointId: string, input: { url: string; eventTypes?: string[] }) {
+  const [before] = await db
+    .select({ url: webhookEndpoints.url, eventTypes: webhookEndpoints.eventTypes })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, endpointId))
+    .limit(1);
+  if (!before) throw notFound('Webhook endpoint');
+  try {
+    await assertAllowedWebhookUrl(input.url);
+  } catch (error) {
+    if (!(error instanceof ForbiddenTargetError)) throw error;
+    throw validationFailed([{ segment: 'body', path: 'url', message: `webhook target refused: ${error.message}` }]);
+  }
+  const after = { url: input.url, eventTypes: input.eventTypes?.length ? input.eventTypes : null };
+  await db.update(webhookEndpoints).set(after).where(eq(webhookEndpoints.id, endpointId));
+  await recordAudit(db, actor, { action: 'webhook-endpoint.update', targetType: 'webhook-endpoint', targetId: endpointId, before, after });
+  return after;
+}

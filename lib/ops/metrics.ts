@@ -1,0 +1,108 @@
+import { and, count, eq, gt, min, sql } from 'drizzle-orm';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { getDb } from '@/db/client';
+import { posPresence, webhookDeliveries } from '@/db/schema';
+import { PRESENCE_STALE_MS } from '@/lib/events/pos-presence';
+
+// CONTRACT §7a: the Prometheus metrics `GET /metrics` serves. One registry per process, kept on globalThis so server.ts,
+// the background loops and Next's route bundles (which may load this module separately) all count into it.
+
+function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const database = () => {
+    try {
+      return getDb();
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    registry,
+    httpRequests: new Counter({
+      name: 'http_requests_total',
+      help: 'Partner-API, OAuth and /manage requests answered, by route template, method and status.',
+      labelNames: ['route', 'method', 'status'] as const,
+      registers: [registry],
+    }),
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer a partner-API, OAuth or /manage request, by route template.',
+      labelNames: ['route', 'method'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    webhookDeliveries: new Counter({
+      name: 'webhook_deliveries_total',
+      help: 'Webhook delivery attempts by result: succeeded, retrying (will be tried again) or failed (for good).',
+      labelNames: ['result'] as const,
+      registers: [registry],
+    }),
+    webhookBacklog: new Gauge({
+      name: 'webhook_delivery_backlog',
+      help: 'Webhook deliveries waiting to be sent (PENDING).',
+      registers: [registry],
+      async collect() {
+        const db = database();
+        if (!db) return;
+        const [row] = await db
+          .select({ n: count() })
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.status, 'PENDING'))
+          .catch(() => [undefined]);
+        if (row) this.set(Number(row.n));
+      },
+    }),
+    webhookOldestDue: new Gauge({
+      name: 'webhook_delivery_oldest_due_age_seconds',
+      help: 'How long the oldest due webhook delivery has been waiting (0 when none is due).',
+      registers: [registry],
+      async collect() {
+        const db = database();
+        if (!db) return;
+        const [row] = await db
+          .select({ oldest: min(webhookDeliveries.nextAttemptAt) })
+          .from(webhookDeliveries)
+          .where(and(eq(webhookDeliveries.status, 'PENDING'), sql`${webhookDeliveries.nextAttemptAt} <= now()`))
+          .catch(() => [undefined]);
+        if (row) this.set(row.oldest ? Math.max(0, (Date.now() - new Date(row.oldest).getTime()) / 1000) : 0);
+      },
+    }),
+    websocketConnections: new Gauge({
+      name: 'websocket_connections',
+      help: 'Open POS notification WebSockets (every instance, by their heartbeats).',
+      registers: [registry],
+      async collect() {
+        const db = database();
+        if (!db) return;
+        const [row] = await db
+          .select({ n: count() })
+          .from(posPresence)
+          .where(gt(posPresence.heartbeatAt, new Date(Date.now() - PRESENCE_STALE_MS)))
+          .catch(() => [undefined]);
+        if (row) this.set(Number(row.n));
+      },
+    }),
+    sseConnections: new Gauge({ name: 'sse_connections', help: 'Open dashboard event streams (Server-Sent Events) on this instance.', registers: [registry] }),
+    loopLastRun: new Gauge({
+      name: 'background_loop_last_run_timestamp_seconds',
+      help: 'When each background loop last finished a run (Unix time).',
+      labelNames: ['loop'] as const,
+      registers: [registry],
+    }),
+    requestLogDropped: new Counter({
+      name: 'api_request_log_dropped_total',
+      help: 'API request log rows dropped because the write queue was full or the database refused them.',
+      registers: [registry],
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+const holder = globalThis as typeof globalThis & { __counterpartMetrics?: Metrics };
+
+export function metrics(): Metrics {
+  holder.__counterpartMetrics ??= createMetrics();
+  return holder.__counterpartMetrics;
+}

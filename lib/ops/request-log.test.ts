@@ -1,0 +1,144 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as connectionsRoute from '@/app/manage/partners/[partnerId]/connections/route';
+import * as orderItem from '@/app/connect/orders/[orderId]/route';
+import * as tokenRoute from '@/app/oauth/token/route';
+import { apiRequestLog, auditLog } from '@/db/schema';
+import { resetConfig } from '@/lib/config';
+import { useTestDatabase } from '@/lib/testing/database';
+import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
+import { callRoute } from '@/lib/testing/http';
+import { flushRequestLog, listRequests, routeTemplate } from './request-log';
+import { REDACTED, redactBody } from './redact';
+
+const ADMIN_API_KEY = 'request-log-test-key-0123456789';
+const { db } = useTestDatabase();
+
+const CARD = '4111 1111 1111 1111';
+
+describe('API request log', () => {
+  beforeEach(() => resetConfig({ ADMIN_API_KEY, API_LOG_ENABLED: 'true' }));
+  afterEach(() => resetConfig());
+
+  it('records a partner call with its route template, status, latency, partner, client and request id', async () => {
+    const { locationIds } = await createMerchantWithLocations(db());
+    const pos = await createConnectedPartner(db(), 'POS', locationIds);
+    const response = await callRoute(orderItem.GET, 'GET', '/connect/orders/ord_missing', {
+      token: pos.token,
+      params: { orderId: 'ord_missing' },
+      headers: { 'x-request-id': 'trace-abc-123' },
+    });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('x-request-id')).toBe('trace-abc-123');
+    expect(((await response.json()) as { requestId: string }).requestId).toBe('trace-abc-123');
+    await flushRequestLog();
+    const [row] = await listRequests(db(), { requestId: 'trace-abc-123' });
+    expect(row).toMatchObject({
+      surface: 'partner',
+      method: 'GET',
+      route: '/connect/orders/{orderId}',
+      path: '/connect/orders/ord_missing',
+      status: 404,
+      partnerId: pos.partnerId,
+      clientId: pos.clientId,
+      grant: pos.grantId,
+      errorCode: 'NOT_FOUND',
+    });
+    expect(row!.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(row!.responseBody).toContain('NOT_FOUND');
+  });
+
+  it('replaces an invalid X-Request-Id with a fresh one', async () => {
+    const response = await callRoute(orderItem.GET, 'GET', '/connect/orders/x', {
+      params: { orderId: 'x' },
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
+    expect(response.status).toBe(401);
+    const id = response.headers.get('x-request-id')!;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(((await response.json()) as { requestId: string }).requestId).toBe(id);
+  });
+
+  it('keeps a 422 with its request and response bodies, secrets and card numbers redacted', async () => {
+    const { locationIds } = await createMerchantWithLocations(db());
+    const partner = await createConnectedPartner(db(), 'ORDERING_APP', locationIds);
+    const response = await callRoute(connectionsRoute.POST, 'POST', `/manage/partners/${partner.partnerId}/connections`, {
+      token: ADMIN_API_KEY,
+      params: { partnerId: partner.partnerId },
+      headers: { 'x-request-id': 'unprocessable-1' },
+      body: { locationId: 'missing-location', password: 'hunter2-hunter2', note: `card ${CARD}`, client_secret: partner.clientSecret },
+    });
+    expect(response.status).toBe(422);
+    await flushRequestLog();
+    const [row] = await listRequests(db(), { requestId: 'unprocessable-1' });
+    expect(row).toMatchObject({ surface: 'manage', route: '/manage/partners/{partnerId}/connections', status: 422, errorCode: expect.any(String) });
+    const stored = JSON.parse(row!.requestBody!) as Record<string, string>;
+    expect(stored).toEqual({ locationId: 'missing-location', password: REDACTED, note: `card ${REDACTED}`, client_secret: REDACTED });
+    expect(row!.responseBody).toContain('missing-location');
+  });
+
+  it('never stores a token or a client secret in any column, whatever the outcome', async () => {
+    const { locationIds } = await createMerchantWithLocations(db());
+    const app = await createConnectedPartner(db(), 'ORDERING_APP', locationIds);
+    const form = (secret: string) => new URLSearchParams({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: secret }).toString();
+    const good = await callRoute(tokenRoute.POST, 'POST', '/oauth/token', {
+      body: form(app.clientSecret!),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(good.status).toBe(200);
+    const issued = ((await good.json()) as { access_token: string }).access_token;
+    const wrongSecret = `${app.clientSecret!.slice(0, -4)}abcd`;
+    const bad = await callRoute(tokenRoute.POST, 'POST', '/oauth/token', {
+      body: form(wrongSecret),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(bad.status).toBe(401);
+    // A token in a path or a body where none belongs is caught by its shape.
+    await callRoute(orderItem.GET, 'GET', `/connect/orders/${issued}`, { token: issued, params: { orderId: issued } });
+    await callRoute(connectionsRoute.POST, 'POST', '/manage/partners/x/connections', {
+      token: ADMIN_API_KEY,
+      params: { partnerId: app.partnerId },
+      body: { locationId: 'nowhere', stray: issued, other: app.clientSecret, wrong: wrongSecret },
+    });
+    await flushRequestLog();
+    const rows = await db().select().from(apiRequestLog);
+    const audit = await db().select().from(auditLog);
+    expect(rows.find((row) => row.surface === 'oauth' && row.status === 200)).toMatchObject({
+      route: '/oauth/token',
+      grant: 'client_credentials',
+      clientId: app.clientId,
+    });
+    const failed = rows.find((row) => row.surface === 'oauth' && row.status === 401)!;
+    expect(failed.requestBody).toContain(`client_secret=${encodeURIComponent(REDACTED)}`);
+    const everything = JSON.stringify([rows, audit]);
+    for (const secret of [issued, app.clientSecret!, wrongSecret, ADMIN_API_KEY]) expect(everything).not.toContain(secret);
+  });
+
+  it('is not written when switched off', async () => {
+    resetConfig({ ADMIN_API_KEY, API_LOG_ENABLED: 'false' });
+    await callRoute(orderItem.GET, 'GET', '/connect/orders/x', { params: { orderId: 'x' }, headers: { 'x-request-id': 'log-off-1' } });
+    await flushRequestLog();
+    expect(await listRequests(db(), { requestId: 'log-off-1' })).toEqual([]);
+  });
+});
+
+describe('route templates and redaction', () => {
+  it('turns params into placeholders, catch-alls included', () => {
+    expect(routeTemplate('/connect/orders/ord_1', { orderId: 'ord_1' })).toBe('/connect/orders/{orderId}');
+    expect(routeTemplate('/manage/partners/p%201/clients', { partnerId: 'p 1' })).toBe('/manage/partners/{partnerId}/clients');
+    expect(routeTemplate('/connect/a/b', { path: ['a', 'b'] })).toBe('/connect/{...path}');
+  });
+
+  it('redacts form fields, JSON members and token shapes and truncates to 8 KB', () => {
+    expect(redactBody('grant_type=refresh_token&refresh_token=abc', 'application/x-www-form-urlencoded')).toBe(
+      `grant_type=refresh_token&refresh_token=${encodeURIComponent(REDACTED)}`,
+    );
+    expect(redactBody('{"a":{"secret":"x","n":1,"t":"Bearer abcdefghijkl"}}', 'application/json')).toBe(
+      `{"a":{"secret":"${REDACTED}","n":1,"t":"Bearer ${REDACTED}"}}`,
+    );
+    expect(redactBody('not json eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl', 'text/plain')).toBe(`not json ${REDACTED}`);
+    expect(redactBody('{"tableNumber":"4111111111111112"}', 'application/json')).toBe('{"tableNumber":"4111111111111112"}');
+    const long = redactBody(JSON.stringify({ text: 'x'.repeat(20_000) }), 'application/json')!;
+    expect(Buffer.byteLength(long)).toBeLessThanOrEqual(8 * 1024);
+    expect(long.endsWith('…[truncated]')).toBe(true);
+  });
+});

@@ -1,0 +1,249 @@
+import { and, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import { getDb } from '@/db/client';
+import { apiRequestLog } from '@/db/schema';
+import { config } from '@/lib/config';
+import { logger } from '@/lib/log';
+import { metrics } from './metrics';
+import { redactBody, redactText } from './redact';
+
+/** What a wrapper learns about a request while handling it, for the API request log and the metrics. */
+export interface RequestFacts {
+  /** The route template, e.g. `/connect/orders/{orderId}`; derived from the path and its params when absent. */
+  route?: string;
+  params?: Record<string, string | string[] | undefined>;
+  partnerId?: string;
+  clientId?: string;
+  grant?: string;
+  locationId?: string;
+  /** The raw request body as read (kept only when the answer is 4xx/5xx, redacted). */
+  requestBody?: string;
+}
+
+export type ApiRequestRow = typeof apiRequestLog.$inferInsert;
+
+/**
+ * The route template of a path: every segment that is one of the route's params becomes `{name}` (a catch-all's
+ * segments become `{...name}`), so `/connect/orders/ord_1` and `/connect/orders/ord_2` count as one route.
+ */
+export function routeTemplate(pathname: string, params: RequestFacts['params'] = {}): string {
+  const segments = pathname.split('/');
+  const decoded = segments.map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+  for (const [name, value] of Object.entries(params)) {
+    if (Array.isArray(value)) {
+      if (!value.length) continue;
+      const start = decoded.length - value.length;
+      if (start > 0 && value.every((part, index) => decoded[start + index] === part)) {
+        segments.splice(start, value.length, `{...${name}}`);
+        decoded.splice(start, value.length, `{...${name}}`);
+      }
+      continue;
+    }
+    if (typeof value !== 'string' || !value) continue;
+    const at = decoded.lastIndexOf(value);
+    if (at > 0) {
+      segments[at] = `{${name}}`;
+      decoded[at] = `{${name}}`;
+    }
+  }
+  return segments.join('/').slice(0, 300);
+}
+
+/** The error code of a problem (`code`) or OAuth (`error`) answer. */
+export function errorCodeOf(body: string | null): string | null {
+  if (!body) return null;
+  try {
+    const parsed = JSON.parse(body) as { code?: unknown; error?: unknown };
+    if (typeof parsed.code === 'string') return parsed.code.slice(0, 100);
+    if (typeof parsed.error === 'string' && /^[a-z_]+$/.test(parsed.error)) return parsed.error.slice(0, 100);
+  } catch {
+    // Not JSON: no code.
+  }
+  return null;
+}
+
+// The write path: rows wait in a bounded in-memory queue and are inserted in batches every second (or as soon as a
+// batch is full), so a request never waits for the log. When the queue is full the newest rows are dropped and counted
+// (api_request_log_dropped_total) rather than slowing requests down or growing memory without bound.
+const FLUSH_INTERVAL_MS = 1000;
+const FLUSH_ROWS = 250;
+const MAX_QUEUED_ROWS = 10_000;
+
+interface QueueState {
+  rows: ApiRequestRow[];
+  timer?: NodeJS.Timeout;
+  flushing?: Promise<void>;
+  pending: Set<Promise<unknown>>;
+}
+
+const holder = globalThis as typeof globalThis & { __counterpartRequestLog?: QueueState };
+const state = (): QueueState => (holder.__counterpartRequestLog ??= { rows: [], pending: new Set() });
+
+export const requestLogEnabled = () => config().API_LOG_ENABLED;
+
+/** Queues one row; returns at once. */
+export function enqueueRequestLog(row: ApiRequestRow): void {
+  const queue = state();
+  if (queue.rows.length >= MAX_QUEUED_ROWS) {
+    metrics().requestLogDropped.inc();
+    return;
+  }
+  queue.rows.push(row);
+  if (queue.rows.length >= FLUSH_ROWS) scheduleFlush(0);
+  else scheduleFlush(FLUSH_INTERVAL_MS);
+}
+
+function scheduleFlush(delay: number) {
+  const queue = state();
+  if (queue.timer && delay > 0) return;
+  clearTimeout(queue.timer);
+  queue.timer = setTimeout(() => {
+    queue.timer = undefined;
+    void flushRequestLog();
+  }, delay);
+  queue.timer.unref();
+}
+
+/** Writes every queued row now (tests and shutdown); rows queued meanwhile go in the next batch. */
+export async function flushRequestLog(): Promise<void> {
+  const queue = state();
+  await Promise.all(queue.pending);
+  while (queue.flushing) await queue.flushing;
+  if (!queue.rows.length) return;
+  const batch = queue.rows.splice(0, queue.rows.length);
+  queue.flushing = writeBatch(batch).finally(() => {
+    queue.flushing = undefined;
+  });
+  await queue.flushing;
+}
+
+async function writeBatch(batch: ApiRequestRow[]) {
+  let db;
+  try {
+    db = getDb();
+  } catch {
+    metrics().requestLogDropped.inc(batch.length);
+    return;
+  }
+  for (let start = 0; start < batch.length; start += 500) {
+    const chunk = batch.slice(start, start + 500);
+    try {
+      await db.insert(apiRequestLog).values(chunk);
+    } catch (error) {
+      metrics().requestLogDropped.inc(chunk.length);
+      logger().warn({ err: error, rows: chunk.length }, 'API request log rows dropped');
+    }
+  }
+}
+
+/**
+ * Records one answered request: metrics at once, the log row off the request path. Bodies are read only for 4xx/5xx
+ * answers, from a clone, after the response has been handed back.
+ */
+export function recordRequest(input: {
+  request: Request;
+  response: Response;
+  surface: string;
+  requestId: string;
+  startedAt: Date;
+  latencyMs: number;
+  facts: RequestFacts;
+}): void {
+  const { request, response, surface, facts } = input;
+  const url = new URL(request.url);
+  const route = facts.route ?? routeTemplate(url.pathname, facts.params);
+  const status = response.status;
+  const m = metrics();
+  m.httpRequests.inc({ route, method: request.method, status: String(status) });
+  m.httpDuration.observe({ route, method: request.method }, input.latencyMs / 1000);
+  if (surface === 'dashboard' || !requestLogEnabled()) return;
+  const locationParam = facts.params?.locationId;
+  const row: ApiRequestRow = {
+    at: input.startedAt,
+    requestId: input.requestId,
+    surface,
+    method: request.method,
+    route,
+    path: redactText(url.pathname).slice(0, 1000),
+    status,
+    latencyMs: Math.round(input.latencyMs),
+    partnerId: facts.partnerId ?? null,
+    clientId: facts.clientId?.slice(0, 200) ?? null,
+    grant: facts.grant?.slice(0, 200) ?? null,
+    locationId: (facts.locationId ?? (typeof locationParam === 'string' ? locationParam : url.searchParams.get('locationId')))?.slice(0, 100) ?? null,
+    errorCode: null,
+    requestBody: null,
+    responseBody: null,
+  };
+  if (status < 400) return enqueueRequestLog(row);
+  const requestBody = redactBody(facts.requestBody, request.headers.get('content-type'));
+  const pending = response
+    .clone()
+    .text()
+    .catch(() => '')
+    .then((text) => {
+      enqueueRequestLog({ ...row, errorCode: errorCodeOf(text), requestBody, responseBody: redactBody(text, response.headers.get('content-type')) });
+    });
+  const queue = state();
+  queue.pending.add(pending);
+  void pending.finally(() => queue.pending.delete(pending));
+}
+
+export interface RequestLogFilters {
+  partnerId?: string;
+  /** `2xx`, `4xx`, `5xx` … */
+  statusClass?: string;
+  route?: string;
+  errorCode?: string;
+  requestId?: string;
+  surface?: string;
+  from?: Date;
+  to?: Date;
+}
+
+export function requestLogConditions(filters: RequestLogFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.partnerId) conditions.push(eq(apiRequestLog.partnerId, filters.partnerId));
+  const statusClass = filters.statusClass?.match(/^([1-5])xx$/)?.[1];
+  if (statusClass) {
+    conditions.push(gte(apiRequestLog.status, Number(statusClass) * 100), lt(apiRequestLog.status, Number(statusClass) * 100 + 100));
+  }
+  if (filters.route) conditions.push(or(eq(apiRequestLog.route, filters.route), ilike(apiRequestLog.path, `%${filters.route.replace(/[%_\\]/g, '\\$&')}%`))!);
+  if (filters.errorCode) conditions.push(eq(apiRequestLog.errorCode, filters.errorCode));
+  if (filters.requestId) conditions.push(eq(apiRequestLog.requestId, filters.requestId));
+  if (filters.surface) conditions.push(eq(apiRequestLog.surface, filters.surface));
+  if (filters.from) conditions.push(gte(apiRequestLog.at, filters.from));
+  if (filters.to) conditions.push(lte(apiRequestLog.at, filters.to));
+  return conditions;
+}
+
+/** The newest logged requests matching the filters. */
+export async function listRequests(db: Executor, filters: RequestLogFilters = {}, limit = 100) {
+  return db
+    .select()
+    .from(apiRequestLog)
+    .where(and(...requestLogConditions(filters)))
+    .orderBy(desc(apiRequestLog.at), desc(apiRequestLog.id))
+    .limit(Math.min(limit, 500));
+}
+
+export async function getRequest(db: Executor, id: number) {
+  const [row] = await db.select().from(apiRequestLog).where(eq(apiRequestLog.id, id)).limit(1);
+  return row;
+}
+
+/** Deletes rows older than API_LOG_RETENTION_DAYS, a batch at a time; answers how many went. */
+export async function sweepRequestLog(db: Executor, now = new Date(), batch = 5000): Promise<number> {
+  const cutoff = new Date(now.getTime() - config().API_LOG_RETENTION_DAYS * 86_400_000);
+  const rows = await db.execute<{ id: number }>(
+    // A bounded delete: a large backlog is worked off over several runs rather than in one long statement.
+    sql`delete from api_request_log where id in (select id from api_request_log where at < ${cutoff.toISOString()} limit ${batch}) returning id`,
+  );
+  return Array.isArray(rows) ? rows.length : ((rows as { rows?: unknown[] }).rows?.length ?? 0);
+}
