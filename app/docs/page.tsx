@@ -1,7 +1,13 @@
 import type { Metadata } from 'next';
 import { SchemaView, type JsonSchema } from '@/components/docs/schema-view';
-import { openApiDocument } from '@/lib/http/openapi';
+import { config } from '@/lib/config';
+import { openApiDocument } from '@/lib/api-reference/openapi';
 import { errorCatalogue } from '@/lib/http/errors';
+import { apiVersions } from '@/lib/http/versions';
+import { emittedEvents, eventsCatalogue } from './events-catalogue';
+import { operationExamples } from './examples';
+import { CodeBlock, Markdown } from './markdown';
+import { QuickStart } from './quick-start';
 
 export const metadata: Metadata = { title: 'API reference' };
 export const dynamic = 'force-dynamic';
@@ -24,7 +30,50 @@ const methodTone: Record<string, string> = {
 };
 
 /** A readable reference of /connect/openapi.json, generated from the schemas that validate requests. */
+/** The interface (and so the versions) of each tag (CONTRACT §4). */
+const versionsOfTag: Record<string, keyof typeof apiVersions> = {
+  Ordering: 'ordering',
+  Tables: 'tables',
+  Sales: 'sales',
+  Booking: 'booking',
+  Events: 'events',
+  Locations: 'locations',
+};
+
+const statusMeaning: Record<number, string> = {
+  400: 'Invalid input; every violation is listed in `errors`.',
+  401: 'Missing, invalid, expired or revoked token.',
+  403: 'The partner type or its connections do not allow this.',
+  404: "Not found, or another tenant's.",
+  405: 'Wrong method; `Allow` names the right ones.',
+  406: 'Unsupported version.',
+  409: 'Conflicts with the current state (illegal status change, already decided, table with open sales, same id different content).',
+  412: 'Stale `version` (sales): read again and retry.',
+  413: 'Body over 1 MiB.',
+  415: 'Wrong content type.',
+  422: 'Well-formed, but refers to something unknown.',
+  429: 'Rate limited; wait `Retry-After` seconds.',
+  500: 'Unexpected error; quote the `requestId`.',
+  503: 'Database unavailable; retry after `Retry-After`.',
+};
+
+const changelog: { api: string; version: string; change: string }[] = [
+  {
+    api: 'Ordering',
+    version: '1.1',
+    change: 'Fetched orders carry `paymentStatus`; 1.0 answers omit it. Opt in with `Accept: application/json; version=1.1`.',
+  },
+  { api: 'Ordering', version: '1.0', change: 'The default: orders as Tyro Connect Ordering 1.0.' },
+  { api: 'Tables, Sales', version: '1.0', change: 'Tables with their open sales; sales with optimistic `version` checks (412 when stale).' },
+  { api: 'Booking', version: '1.0', change: 'Bookings, walk-ins and the table-status journey SEATED → DINING → CLOSING → FINALISED.' },
+  { api: 'Loyalty', version: '0.9', change: 'Members, registered cards, activities, merchant onboarding and test payments.' },
+];
+
 export default function DocsPage() {
+  const publicUrl = config().PUBLIC_URL;
+  const examples = operationExamples();
+  const codesByStatus = new Map<number, string[]>();
+  for (const [code, status] of errorCatalogue()) codesByStatus.set(status, [...(codesByStatus.get(status) ?? []), code]);
   const document = openApiDocument() as unknown as {
     info: { title: string; description?: string };
     servers?: { url: string }[];
@@ -39,7 +88,7 @@ export default function DocsPage() {
     <main className="mx-auto max-w-5xl px-6 py-10">
       <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Counterpart</p>
       <h1 className="text-3xl font-semibold">{document.info.title}</h1>
-      <p className="mt-2 max-w-3xl text-stone-700">{document.info.description}</p>
+      {document.info.description ? <Markdown className="mt-2 max-w-3xl text-stone-700" text={document.info.description} /> : null}
       <p className="mt-2 text-sm text-stone-600">
         Base URL <code>{document.servers?.[0]?.url}</code> · machine-readable document at{' '}
         <a className="text-brand-700 underline" href="/connect/openapi.json">
@@ -47,6 +96,11 @@ export default function DocsPage() {
         </a>
       </p>
       <nav className="mt-6 flex flex-wrap gap-2 text-sm">
+        {['quick-start', 'events', 'rate-limits', 'versions'].map((anchor) => (
+          <a key={anchor} href={`#${anchor}`} className="rounded-full bg-brand-50 px-3 py-1 shadow-sm ring-1 ring-stone-200 hover:bg-stone-100">
+            {anchor.replace('-', ' ').replace(/^./, (letter) => letter.toUpperCase())}
+          </a>
+        ))}
         {tags.map((tag) => (
           <a key={tag} href={`#${tag}`} className="rounded-full bg-white px-3 py-1 shadow-sm ring-1 ring-stone-200 hover:bg-stone-100">
             {tag}
@@ -56,6 +110,7 @@ export default function DocsPage() {
           Errors
         </a>
       </nav>
+      <QuickStart publicUrl={publicUrl} />
       {tags.map((tag) => (
         <section key={tag} id={tag} className="mt-10">
           <h2 className="border-b border-stone-200 pb-2 text-xl font-semibold">{tag}</h2>
@@ -63,6 +118,11 @@ export default function DocsPage() {
             .filter((entry) => entry.tag === tag)
             .map(({ path, method, operation }) => {
               const body = operation.requestBody?.content && Object.values(operation.requestBody.content)[0]?.schema;
+              const example = examples.get(`${method} ${path}`);
+              const versions = versionsOfTag[tag] ? apiVersions[versionsOfTag[tag]] : tag.startsWith('Loyalty') ? apiVersions.loyalty : undefined;
+              const errorStatuses = Object.keys(operation.responses ?? {})
+                .map(Number)
+                .filter((status) => status >= 400);
               return (
                 <article key={`${method} ${path}`} className="mt-6 rounded-lg border border-stone-200 bg-white p-5 shadow-sm">
                   <h3 className="flex flex-wrap items-center gap-2 font-mono text-sm">
@@ -70,7 +130,23 @@ export default function DocsPage() {
                     <span className="break-all">{path}</span>
                   </h3>
                   {operation.summary ? <p className="mt-2 font-medium">{operation.summary}</p> : null}
-                  {operation.description ? <p className="mt-1 text-sm whitespace-pre-line text-stone-700">{operation.description}</p> : null}
+                  {operation.description ? <Markdown className="mt-1 text-sm text-stone-700" text={operation.description} /> : null}
+                  <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-stone-600">
+                    {versions ? (
+                      <>
+                        <dt className="font-semibold">Versions</dt>
+                        <dd>
+                          {versions.supported.join(', ')} (default {versions.default})
+                        </dd>
+                      </>
+                    ) : null}
+                    {emittedEvents[`${method} ${path}`] ? (
+                      <>
+                        <dt className="font-semibold">Emits</dt>
+                        <dd>{emittedEvents[`${method} ${path}`]}</dd>
+                      </>
+                    ) : null}
+                  </dl>
                   {operation.parameters?.length ? (
                     <div className="mt-3">
                       <h4 className="text-xs font-semibold text-stone-500 uppercase">Parameters</h4>
@@ -79,7 +155,7 @@ export default function DocsPage() {
                           <li key={`${parameter.in}:${parameter.name}`}>
                             <code className="font-semibold">{parameter.name}</code> <span className="text-xs text-stone-500">in {parameter.in}</span>
                             {parameter.required ? <span className="ml-1 text-xs text-red-700">required</span> : null}
-                            {parameter.description ? <span className="ml-2 text-xs text-stone-600">{parameter.description}</span> : null}
+                            {parameter.description ? <Markdown inline className="ml-2 text-xs text-stone-600" text={parameter.description} /> : null}
                           </li>
                         ))}
                       </ul>
@@ -93,33 +169,107 @@ export default function DocsPage() {
                       </div>
                     </div>
                   ) : null}
+                  {example?.request ? (
+                    <CodeBlock label={`Request example (${example.request.contentType})`} code={JSON.stringify(example.request.example, null, 2)} />
+                  ) : null}
                   <div className="mt-3">
                     <h4 className="text-xs font-semibold text-stone-500 uppercase">Responses</h4>
                     <ul className="mt-1 space-y-0.5 text-sm">
                       {Object.entries(operation.responses ?? {}).map(([status, response]) => (
                         <li key={status}>
-                          <code className="font-semibold">{status}</code> <span className="text-stone-700">{response.description}</span>
+                          <code className="font-semibold">{status}</code> <Markdown inline className="text-stone-700" text={response.description ?? ''} />
+                          {Number(status) >= 400 && codesByStatus.get(Number(status)) ? (
+                            <span className="ml-2 font-mono text-xs text-stone-500">{codesByStatus.get(Number(status))!.join(', ')}</span>
+                          ) : null}
                         </li>
                       ))}
                     </ul>
+                    {errorStatuses.length ? (
+                      <p className="mt-1 text-xs text-stone-500">
+                        Errors are problem details; see{' '}
+                        <a className="underline" href="#errors">
+                          Errors
+                        </a>{' '}
+                        for each code.
+                      </p>
+                    ) : null}
                   </div>
+                  {example?.response ? (
+                    <CodeBlock label={`Response example (${example.response.status})`} code={JSON.stringify(example.response.example, null, 2)} />
+                  ) : null}
                 </article>
               );
             })}
         </section>
       ))}
+      <section id="events" className="mt-10">
+        <h2 className="border-b border-stone-200 pb-2 text-xl font-semibold">Events</h2>
+        <p className="mt-2 text-sm text-stone-700">
+          The same JSON arrives by webhook, over the POS WebSocket and from <code>GET /connect/events?after=</code>. <code>data.version</code> counts the
+          resource&apos;s changes, so a receiver can drop a stale event. The partner whose own request caused a change is left out; changes by the system or in
+          the dashboard go to every receiver.
+        </p>
+        {eventsCatalogue(`${publicUrl}/connect`).map((entry) => (
+          <article key={entry.type} id={entry.type} className="mt-4 rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
+            <h3 className="font-mono text-sm font-semibold">{entry.type}</h3>
+            <Markdown inline className="text-sm text-stone-700" text={entry.meaning} />
+            <p className="text-xs text-stone-500">Received by: {entry.receivers}</p>
+            <CodeBlock code={JSON.stringify(entry.example, null, 2)} />
+          </article>
+        ))}
+      </section>
+      <section id="rate-limits" className="mt-10">
+        <h2 className="border-b border-stone-200 pb-2 text-xl font-semibold">Rate limits</h2>
+        <ul className="mt-2 list-disc pl-5 text-sm text-stone-700">
+          <li>Partner API and management API: {config().RATE_LIMIT_PER_MINUTE} requests a minute per client (per address without a token).</li>
+          <li>Token endpoint: {config().TOKEN_RATE_LIMIT_PER_MINUTE} requests a minute per client.</li>
+          <li>
+            Every answer carries <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code> (seconds); a{' '}
+            <code>429 RATE_LIMITED</code> also names <code>Retry-After</code>. A <code>503</code> (database unavailable) names <code>Retry-After</code> too. The
+            SDK waits and re-sends both.
+          </li>
+        </ul>
+      </section>
+      <section id="versions" className="mt-10">
+        <h2 className="border-b border-stone-200 pb-2 text-xl font-semibold">Versions and changelog</h2>
+        <p className="mt-2 text-sm text-stone-700">
+          Pick a version with the <code>version</code> parameter of <code>Accept</code> (<code>application/json; version=1.1</code>); answers name the one used
+          in <code>Api-Version</code>; an unsupported one is <code>406</code> listing the supported ones.
+        </p>
+        <table className="mt-3 w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-stone-200 text-xs text-stone-500 uppercase">
+              <th className="py-2">Interface</th>
+              <th className="py-2">Version</th>
+              <th className="py-2">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {changelog.map((entry) => (
+              <tr key={`${entry.api} ${entry.version}`} className="border-b border-stone-100 align-top">
+                <td className="py-1.5">{entry.api}</td>
+                <td className="py-1.5 font-mono">{entry.version}</td>
+                <td className="py-1.5">
+                  <Markdown inline text={entry.change} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
       <section id="errors" className="mt-10">
         <h2 className="border-b border-stone-200 pb-2 text-xl font-semibold">Errors</h2>
         <p className="mt-2 text-sm text-stone-700">
-          Every error is <code>application/problem+json</code> with <code>type</code>, <code>title</code>, <code>status</code>,{' '}
-          <code>detail</code>, a stable <code>code</code>, the message in <code>error</code>, and for validation failures every violation in{' '}
-          <code>errors</code> as <code>{'{segment, path, message}'}</code>.
+          Every error is <code>application/problem+json</code> with <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code>, a stable{' '}
+          <code>code</code>, the message in <code>error</code>, and for validation failures every violation in <code>errors</code> as{' '}
+          <code>{'{segment, path, message}'}</code>.
         </p>
         <table className="mt-4 w-full text-left text-sm">
           <thead>
             <tr className="border-b border-stone-200 text-xs text-stone-500 uppercase">
               <th className="py-2">Code</th>
               <th className="py-2">Status</th>
+              <th className="py-2">Meaning</th>
             </tr>
           </thead>
           <tbody>
@@ -127,6 +277,7 @@ export default function DocsPage() {
               <tr key={code} id={code} className="border-b border-stone-100">
                 <td className="py-1.5 font-mono">{code}</td>
                 <td className="py-1.5">{status}</td>
+                <td className="py-1.5 text-stone-700">{statusMeaning[status] ? <Markdown inline text={statusMeaning[status]} /> : null}</td>
               </tr>
             ))}
           </tbody>

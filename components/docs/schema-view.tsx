@@ -53,8 +53,7 @@ export function SchemaView({ schema, depth = 0 }: { schema: JsonSchema; depth?: 
     <ul className={`space-y-1 ${depth ? 'ml-4 border-l border-stone-200 pl-3' : ''}`}>
       {Object.entries(objectSchema.properties).map(([name, property]) => (
         <li key={name} className="text-sm">
-          <code className="font-semibold text-stone-900">{name}</code>{' '}
-          <code className="text-xs text-brand-700">{typeLabel(property)}</code>
+          <code className="font-semibold text-stone-900">{name}</code> <code className="text-xs text-brand-700">{typeLabel(property)}</code>
           {schema.required?.includes(name) ? <span className="ml-1 text-xs text-red-700">required</span> : null}
           {constraints(property).length ? <span className="ml-1 text-xs text-stone-500">({constraints(property).join(', ')})</span> : null}
           {property.description ? <p className="text-xs text-stone-600">{property.description}</p> : null}

@@ -1,0 +1,61 @@
+// `npm run simulate -- <pos|ordering-app|booking-app|loyalty> [options]`: partners built on @counterpart/client that
+// exercise a running Counterpart (the demo tenant by default), printing what they do as they go.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { runBookingApp } from './simulate/booking-app';
+import { runLoyalty } from './simulate/loyalty';
+import { runOrderingApp } from './simulate/ordering-app';
+import { runPos } from './simulate/pos';
+
+const number = (value: string) => {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0) throw new InvalidArgumentError('Not a non-negative number.');
+  return parsed;
+};
+const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
+
+function withCommon(command: Command) {
+  return command
+    .addOption(new Option('--url <url>', 'PUBLIC_URL of the Counterpart installation').env('COUNTERPART_URL').default('http://localhost:3000'))
+    .option('--client-id <id>', 'client id (or COUNTERPART_CLIENT_ID)')
+    .option('--client-secret <secret>', 'client secret of an app (or COUNTERPART_CLIENT_SECRET)')
+    .option('--location <locationId>', 'a location to work at (repeatable)', collect)
+    .option('--duration <seconds>', 'stop after this many seconds (default: until Ctrl-C)', number);
+}
+
+const program = new Command('simulate').description('Counterpart partner simulators, built on @counterpart/client').showHelpAfterError();
+
+withCommon(program.command('pos').description('a POS: device sign-in, WebSocket, works orders, bookings and table sales'))
+  .option('--token-file <path>', 'where the device tokens are kept between runs', '.data/simulate-pos-tokens.json')
+  .option('--accept-delay <seconds>', 'wait before accepting (or rejecting) an order', number, 2)
+  .option('--prepare-delay <seconds>', 'wait before preparing', number, 3)
+  .option('--ready-delay <seconds>', 'wait before marking ready', number, 3)
+  .option('--reject-share <fraction>', 'share of orders rejected, 0–1', number, 0.1)
+  .option('--sale-every <seconds>', 'open (and later close) a table sale this often; 0 never', number, 20)
+  .action((options) => runPos({ ...options, location: options.location ?? ['demo-bistro-cbd'] }));
+
+withCommon(program.command('ordering-app').description('an ordering app: places sample orders and follows their journey'))
+  .option('--rate <per-minute>', 'orders placed a minute', number, 12)
+  .option('--collect-delay <seconds>', 'wait after READY before the customer collects (FULFILLED)', number, 2)
+  .option('--webhook-port <port>', 'receive webhooks on this port instead of reading the events feed', number)
+  .option('--webhook-secret <whsec>', "the endpoint's secret (repeat both while rotating)", collect)
+  .option('--drain-timeout <seconds>', 'after stopping, wait this long for open orders to finish', number, 150)
+  .action((options) => runOrderingApp({ ...options, location: options.location ?? ['demo-bistro-cbd'] }));
+
+withCommon(program.command('booking-app').description('a booking app: books tables and follows each booking'))
+  .option('--rate <per-minute>', 'bookings made a minute', number, 4)
+  .action((options) => runBookingApp({ ...options, location: options.location ?? ['demo-bistro-cbd'] }));
+
+withCommon(program.command('loyalty').description('a loyalty partner: answers onboarding requests, prints loyalty activity'))
+  .option('--program <loyaltyProgramId>', 'program approved onboarding requests join', 'demo-rewards')
+  .option('--reject', 'reject onboarding requests instead', false)
+  .option('--webhook-port <port>', 'receive webhooks on this port instead of reading the events feed', number)
+  .option('--webhook-secret <whsec>', "the endpoint's secret (repeat both while rotating)", collect)
+  .action((options) => runLoyalty({ ...options, location: options.location ?? [] }));
+
+program.parseAsync().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

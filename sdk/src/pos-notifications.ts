@@ -1,0 +1,197 @@
+import WebSocket from 'ws';
+import type { CounterpartClient } from './client.js';
+import type { CounterpartEvent } from './webhooks.js';
+
+export type NotificationsState =
+  | { state: 'connecting'; attempt: number }
+  | { state: 'open'; caughtUp: number }
+  | { state: 'closed'; code: number; reason: string; retryInMs?: number }
+  | { state: 'stopped'; code: number; reason: string };
+
+export interface PosNotificationsOptions {
+  client: CounterpartClient;
+  locationId: string;
+  onEvent(event: CounterpartEvent): Promise<void> | void;
+  onState?(state: NotificationsState): void;
+  onError?(error: unknown): void;
+  /** The last event this POS handled in an earlier run: the first connection catches up from it. */
+  after?: string;
+  posVersion?: string;
+  supportedApis?: { name: string; version: string }[];
+  /** A ping goes out this often; no pong before the next one ends the socket and reconnects. Default 20 s. */
+  keepAliveMs?: number;
+  reconnect?: { baseDelayMs?: number; maxDelayMs?: number };
+}
+
+/** Close codes after which reconnecting cannot help (CONTRACT §7): the location left the token's scope. */
+const FINAL_CLOSE_CODES = new Set([4003]);
+/** The token was revoked or expired (4001): reconnect with a renewed token. */
+const TOKEN_CLOSE_CODE = 4001;
+/** How far back a catch-up without a known last event looks, for clock skew between this host and the server. */
+const CLOCK_SKEW_MS = 5_000;
+const MAX_REMEMBERED_IDS = 10_000;
+
+/**
+ * The POS notification WebSocket kept open: HELLO on every connection, pings to notice a dead link, reconnection with
+ * exponential backoff, and after each reconnection a catch-up from GET /connect/events?after=… so no event of the
+ * location is missed across a disconnect. Each event reaches `onEvent` once, one at a time.
+ */
+export class PosNotifications {
+  private socket: WebSocket | undefined;
+  private stopped = false;
+  private attempt = 0;
+  private cursor: string | undefined;
+  private lastSeenAt: number | undefined;
+  private readonly startedAt = Date.now();
+  private readonly seen = new Set<string>();
+  private delivery: Promise<void> = Promise.resolve();
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private connectedOnce = false;
+
+  constructor(private readonly options: PosNotificationsOptions) {
+    this.cursor = options.after;
+  }
+
+  /** The newest event handed to `onEvent`: keep it to resume from after a restart. */
+  get lastEventId(): string | undefined {
+    return this.cursor;
+  }
+
+  start(): this {
+    this.stopped = false;
+    void this.connect();
+    return this;
+  }
+
+  /** Ends the socket without reconnecting; resolves once queued events are handled. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    this.socket?.close(1000, 'POS stopping');
+    await this.delivery;
+  }
+
+  private async connect() {
+    if (this.stopped) return;
+    this.options.onState?.({ state: 'connecting', attempt: this.attempt });
+    let token: string;
+    try {
+      token = await this.options.client.auth.getToken();
+    } catch (error) {
+      this.options.onError?.(error);
+      return this.scheduleReconnect(1006, 'no token');
+    }
+    const url = `${this.options.client.apiUrl.replace(/^http/, 'ws')}/pos/notifications/${encodeURIComponent(this.options.locationId)}`;
+    const socket = new WebSocket(url, { headers: { authorization: `Bearer ${token}` } });
+    this.socket = socket;
+    const buffered: CounterpartEvent[] = [];
+    let catchingUp = true;
+    let alive = true;
+    const keepAlive = setInterval(() => {
+      if (socket.readyState !== WebSocket.OPEN) return;
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+    }, this.options.keepAliveMs ?? 20_000);
+
+    socket.on('pong', () => (alive = true));
+    socket.on('unexpected-response', (_request, response) => {
+      // The upgrade was refused (401 for a stale token, 403/404 for the location): renew the token before retrying.
+      if (response.statusCode === 401) this.options.client.auth.invalidate?.();
+      socket.terminate();
+    });
+    socket.on('error', (error) => this.options.onError?.(error));
+    socket.on('message', (raw) => {
+      let event: CounterpartEvent;
+      try {
+        event = JSON.parse(raw.toString()) as CounterpartEvent;
+      } catch (error) {
+        return this.options.onError?.(error);
+      }
+      if (catchingUp) buffered.push(event);
+      else this.enqueue([event]);
+    });
+    socket.on('open', () => {
+      socket.send(
+        JSON.stringify({
+          type: 'HELLO',
+          posVersion: this.options.posVersion ?? '@counterpart/client',
+          supportedApis: this.options.supportedApis ?? [{ name: 'ordering', version: '1.0' }],
+        }),
+      );
+      void this.catchUp()
+        .then((missed) => {
+          this.enqueue(missed);
+          this.enqueue(buffered.splice(0));
+          catchingUp = false;
+          this.attempt = 0;
+          this.connectedOnce = true;
+          this.options.onState?.({ state: 'open', caughtUp: missed.length });
+        })
+        .catch((error: unknown) => {
+          this.options.onError?.(error);
+          socket.terminate();
+        });
+    });
+    socket.on('close', (code, reason) => {
+      clearInterval(keepAlive);
+      if (this.socket === socket) this.socket = undefined;
+      if (code === TOKEN_CLOSE_CODE) this.options.client.auth.invalidate?.();
+      if (FINAL_CLOSE_CODES.has(code)) {
+        this.stopped = true;
+        this.options.onState?.({ state: 'stopped', code, reason: reason.toString() });
+        return;
+      }
+      this.scheduleReconnect(code, reason.toString());
+    });
+  }
+
+  private scheduleReconnect(code: number, reason: string) {
+    if (this.stopped) return;
+    const { baseDelayMs = 500, maxDelayMs = 30_000 } = this.options.reconnect ?? {};
+    const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** this.attempt) * (0.5 + Math.random() / 2);
+    this.attempt += 1;
+    this.options.onState?.({ state: 'closed', code, reason, retryInMs: Math.round(delay) });
+    this.reconnectTimer = setTimeout(() => void this.connect(), delay);
+  }
+
+  /**
+   * The location's events the socket may have missed: those after the last one handled, or, before any was handled,
+   * those since this helper started. The first connection without `after` has nothing to catch up.
+   */
+  private async catchUp(): Promise<CounterpartEvent[]> {
+    if (!this.cursor && !this.connectedOnce) return [];
+    const since = this.cursor ? undefined : (this.lastSeenAt ?? this.startedAt) - CLOCK_SKEW_MS;
+    const missed: CounterpartEvent[] = [];
+    let after = this.cursor;
+    for (;;) {
+      const { data } = await this.options.client.GET('/events', { params: { query: { ...(after ? { after } : {}), limit: 50 } } });
+      if (!data) break;
+      for (const event of data.results) {
+        if (event.locationId !== this.options.locationId) continue;
+        if (since !== undefined && Date.parse(event.createdAt) < since) continue;
+        missed.push(event);
+      }
+      if (!data.hasMore || !data.lastEventId) break;
+      after = data.lastEventId;
+    }
+    return missed;
+  }
+
+  private enqueue(events: CounterpartEvent[]) {
+    for (const event of events) {
+      this.delivery = this.delivery.then(async () => {
+        if (this.seen.has(event.id)) return;
+        this.seen.add(event.id);
+        if (this.seen.size > MAX_REMEMBERED_IDS) this.seen.delete(this.seen.values().next().value as string);
+        try {
+          await this.options.onEvent(event);
+        } catch (error) {
+          this.options.onError?.(error);
+        }
+        this.cursor = event.id;
+        this.lastSeenAt = Date.parse(event.createdAt);
+      });
+    }
+  }
+}

@@ -1,0 +1,57 @@
+/** How calls answered 429 (rate limited) or 503 (database unavailable) are sent again (CONTRACT §5). */
+export interface RetryOptions {
+  /** Re-sends after the first attempt; 0 disables retries. Default 3. */
+  retries?: number;
+  /** First backoff when the server names no wait, doubled each time (with jitter). Default 250 ms. */
+  baseDelayMs?: number;
+  /** No single wait is longer than this. Default 30 s. */
+  maxDelayMs?: number;
+}
+
+export type FetchLike = (input: Request) => Promise<Response>;
+
+const RETRIED_STATUSES = new Set([429, 503]);
+
+/**
+ * How long to wait before re-sending: `Retry-After` (seconds or an HTTP date) when present, else `RateLimit-Reset`
+ * when `RateLimit-Remaining` says the budget is spent, else exponential backoff with full jitter.
+ */
+export function retryDelayMs(response: Response, attempt: number, options: RetryOptions = {}, now = Date.now()): number {
+  const { baseDelayMs = 250, maxDelayMs = 30_000 } = options;
+  const named = serverNamedDelayMs(response.headers, now);
+  const delay = named ?? Math.random() * baseDelayMs * 2 ** attempt + baseDelayMs / 2;
+  return Math.min(Math.max(0, delay), maxDelayMs);
+}
+
+function serverNamedDelayMs(headers: Headers, now: number): number | undefined {
+  const retryAfter = headers.get('retry-after');
+  if (retryAfter) {
+    const seconds = Number(retryAfter);
+    if (Number.isFinite(seconds)) return seconds * 1000;
+    const date = Date.parse(retryAfter);
+    if (Number.isFinite(date)) return date - now;
+  }
+  const remaining = headers.get('ratelimit-remaining');
+  const reset = Number(headers.get('ratelimit-reset'));
+  if (remaining === '0' && Number.isFinite(reset)) return reset * 1000;
+  return undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Wraps `fetch` so a 429 or 503 is sent again after the wait the server names. Re-sending is safe: a 429 or 503
+ * request was not carried out, and POST /orders is idempotent on `origin.orderId` anyway (CONTRACT §6).
+ */
+export function retryingFetch(fetchImpl: FetchLike, options: RetryOptions = {}): FetchLike {
+  const retries = options.retries ?? 3;
+  return async (request) => {
+    for (let attempt = 0; ; attempt += 1) {
+      const response = await fetchImpl(attempt < retries ? request.clone() : request);
+      if (!RETRIED_STATUSES.has(response.status) || attempt >= retries) return response;
+      const delay = retryDelayMs(response, attempt, options);
+      await response.body?.cancel();
+      await sleep(delay);
+    }
+  };
+}
