@@ -1,13 +1,20 @@
 import type { NextAuthConfig } from 'next-auth';
+import { SESSION_IDLE_SECONDS } from '@/lib/tenancy/session-lifetime';
 import type { UserRole } from '@/lib/tenancy/users';
+
+/** Behind https (PUBLIC_URL), session cookies are `Secure` and `__Secure-` prefixed whatever the proxy in front says. */
+export const httpsDeployment = () => (process.env.PUBLIC_URL ?? '').toLowerCase().startsWith('https:');
 
 /**
  * The session settings shared by `auth.ts` and `proxy.ts`. It has no providers and no database access, so the proxy
- * can read sessions without loading the data layer.
+ * can read sessions without loading the data layer: the proxy only checks the cookie, and `auth()` in pages, server
+ * actions and dashboard routes checks that its session (`sid`) is still live in the database.
  */
 export const authConfig = {
   trustHost: true,
-  session: { strategy: 'jwt', maxAge: 12 * 60 * 60 },
+  useSecureCookies: httpsDeployment(),
+  // The cookie slides on each dashboard request; the database row (lib/tenancy/users.ts) slides alike.
+  session: { strategy: 'jwt', maxAge: SESSION_IDLE_SECONDS },
   pages: { signIn: '/login' },
   providers: [],
   callbacks: {
@@ -25,6 +32,8 @@ export const authConfig = {
       session.user.role = token.role as UserRole;
       session.user.merchantId = (token.merchantId as string | null) ?? null;
       session.user.partnerId = (token.partnerId as string | null) ?? null;
+      // When the cookie was last issued: the proxy re-sends it only once it is SESSION_RENEW_SECONDS old.
+      session.issuedAt = typeof token.iat === 'number' ? token.iat : undefined;
       return session;
     },
   },

@@ -1,5 +1,7 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import next from 'next';
 import { installDatabase, openDatabase } from './db/client';
 import { ensureSigningKey } from './lib/auth/signing-keys';
@@ -7,19 +9,38 @@ import { backgroundLoops } from './lib/background/loops';
 import { startLoops } from './lib/background/runner';
 import { config, ConfigError } from './lib/config';
 import { worthCompressing } from './lib/http/compression';
+import { createFastPath, type FastPath } from './lib/http/fast-path';
+import { ApiError } from './lib/http/errors';
+import { docsUrl, REMOTE_ADDRESS_HEADER, requestIdOf } from './lib/http/handler-context';
+import { answerClientError, guardRequest, sendProblem } from './lib/http/request-guard';
+import { emptyRouteTable, routeTableOfBuild, type RouteTable } from './lib/http/route-table';
+import { publishUnmeteredRateLimit } from './lib/http/unmetered-rate-limit';
 import { attachPosNotifications } from './lib/events/pos-notifications';
 import { logger } from './lib/log';
+import {
+  NEXT_ROUTER_PREFETCH_HEADER,
+  NEXT_ROUTER_SEGMENT_PREFETCH_HEADER,
+  NEXT_ROUTER_STATE_TREE_HEADER,
+  NEXT_URL,
+  RSC_HEADER,
+} from 'next/dist/client/components/app-router-headers';
+import { releaseCompressionStream } from 'next/dist/server/lib/release-compression-stream';
 import { seedDemoTenant } from './lib/seed/demo';
-import { generatedSetting } from './lib/settings';
+import { MasterKeyError, resolveMasterKey, type ResolvedMasterKey } from './lib/security/master-key';
+import { SealedSecretError } from './lib/security/sealed-secrets';
+import { prepareSealedSecrets, sealedSetting } from './lib/security/stored-secrets';
 
-// The tiny entry: configuration, database (migrated), Next's handler, the POS WebSocket and background loops.
+// The tiny entry: configuration, database (migrated), request pre-checks and Next's handler, the POS WebSocket and
+// background loops.
 async function main() {
   const dev = process.argv.includes('--dev');
   let settings;
+  let masterKey: ResolvedMasterKey;
   try {
     settings = config();
+    masterKey = resolveMasterKey(settings);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof MasterKeyError) {
       console.error(error.message);
       process.exit(1);
     }
@@ -28,18 +49,60 @@ async function main() {
   const log = logger();
   const handle = await openDatabase({ url: settings.DATABASE_URL, dataDir: settings.DATA_DIR });
   installDatabase(handle);
+  // CONTRACT §7a: secrets at rest are sealed; a master key that does not open them stops start-up here.
+  try {
+    const { messages } = await prepareSealedSecrets(handle.db, masterKey);
+    for (const message of messages) log.info(message);
+  } catch (error) {
+    if (error instanceof SealedSecretError || error instanceof MasterKeyError) {
+      console.error(`Cannot start: ${error.message}`);
+      await handle.close();
+      process.exit(1);
+    }
+    throw error;
+  }
   await ensureSigningKey(handle.db);
-  process.env.AUTH_SECRET ??= await generatedSetting(handle.db, 'auth_secret', () => randomBytes(32).toString('base64url'));
+  process.env.AUTH_SECRET ??= await sealedSetting(handle.db, 'auth_secret', () => randomBytes(32).toString('base64url'));
   if (settings.SEED_DEMO) await seedDemoTenant(handle.db, (text) => console.log(text));
 
-  const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: settings.PORT });
+  // Next would attach an upgrade listener of its own to the server of the first request it handles, and it ends the
+  // sockets of paths it routes (the /connect catch-all) while the POS hub is still checking the token. Upgrades reach
+  // Next only through the listener below; the server handed to Next here never listens.
+  const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: settings.PORT, httpServer: createServer() });
   const handleRequest = app.getRequestHandler();
+  // The API route modules load (and compile) while Next prepares.
+  const fastPathLoading = dev || !settings.API_FAST_PATH ? undefined : apiFastPath(settings.PORT, log);
   await app.prepare();
 
+  const buildRoutes = dev
+    ? emptyRouteTable
+    : routeTableOfBuild(path.join(process.cwd(), '.next'), (err, file) => log.warn({ err, file }, 'route methods unreadable'));
+  const fastPath = await fastPathLoading;
+  const routes: RouteTable = fastPath
+    ? { allowedMethods: async (pathname) => (await fastPath.routes.allowedMethods(pathname)) ?? buildRoutes.allowedMethods(pathname) }
+    : buildRoutes;
   const server = createServer((request, response) => {
-    if (!worthCompressing(request.url ?? '/')) delete request.headers['accept-encoding'];
-    void handleRequest(request, response);
+    // Every response carries RateLimit headers (CONTRACT §5), the pre-checks' problems included.
+    publishUnmeteredRateLimit(response);
+    // Route handlers see no socket: hand them its peer address, overwriting any copy the client sent.
+    request.headers[REMOTE_ADDRESS_HEADER] = request.socket.remoteAddress ?? '';
+    // CONTRACT §7a: every response carries X-Request-Id (the client's when valid); handlers, logs, problem bodies and
+    // the API request log use the same id.
+    const requestId = requestIdOf({ headers: { get: (name: string) => (request.headers[name] as string | null | undefined) ?? null } });
+    request.headers['x-request-id'] = requestId;
+    response.setHeader('X-Request-Id', requestId);
+    guardRequest(request, routes).then(
+      (accepted) => {
+        if (accepted instanceof ApiError) return sendProblem(request, response, accepted, docsUrl());
+        if (fastPath?.serve(accepted, response)) return;
+        if (!worthCompressing(accepted.url ?? '/')) delete accepted.headers['accept-encoding'];
+        void handleRequest(accepted, response);
+      },
+      // Only a connection that broke while its body was read gets here; there is no one left to answer.
+      () => request.destroy(),
+    );
   });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => answerClientError(error, socket, docsUrl()));
   const notifications = attachPosNotifications(server, handle);
   const nextUpgrade = app.getUpgradeHandler();
   server.on('upgrade', (request, socket, head) => {
@@ -62,6 +125,43 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/**
+ * The API surfaces' route handlers called directly (lib/http/fast-path.ts), from the same app/ route files Next
+ * builds, with the response headers of next.config.js and Next's compression. Without a usable build it stays off
+ * and Next serves everything.
+ */
+async function apiFastPath(port: number, log: ReturnType<typeof logger>): Promise<FastPath | undefined> {
+  // Next's own compression middleware (as its router applies it), so answers are compressed, or not, exactly alike.
+  const compression = createRequire(import.meta.url)('next/dist/compiled/compression') as () => (
+    request: IncomingMessage,
+    response: ServerResponse,
+    next: () => void,
+  ) => void;
+  const compress = compression();
+  const appRouterVary = [RSC_HEADER, NEXT_ROUTER_STATE_TREE_HEADER, NEXT_ROUTER_PREFETCH_HEADER, NEXT_ROUTER_SEGMENT_PREFETCH_HEADER].join(', ');
+  try {
+    return await createFastPath({
+      appDir: path.join(process.cwd(), 'app'),
+      distDir: path.join(process.cwd(), '.next'),
+      origin: { hostname: 'localhost', port },
+      decorate(request, response) {
+        if (!worthCompressing(request.url ?? '/')) delete request.headers['accept-encoding'];
+        compress(request, response, () => {});
+        // What Next's server sets on every app-directory answer (no route here can be intercepted).
+        response.appendHeader('vary', appRouterVary);
+        delete request.headers[NEXT_URL];
+        response.once('close', () => {
+          if (!response.writableFinished) releaseCompressionStream(response);
+        });
+      },
+      onError: (err, context) => log.error({ err, ...context }, 'API route handler failed, or left to Next'),
+    });
+  } catch (err) {
+    log.warn({ err }, 'API fast path off: Next serves the API surfaces');
+    return undefined;
+  }
 }
 
 main().catch((error: unknown) => {

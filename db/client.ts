@@ -8,6 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { logger } from '@/lib/log';
+import { type AvailabilityGuard, availabilityGuard, DatabaseUnavailableError } from './availability';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -42,9 +44,24 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   return options.url ? openPostgres(options.url, options.maxConnections ?? 10) : openPglite(options.dataDir);
 }
 
+// Pool timeouts (CONTRACT §5: 503 within 2 s while the database is unreachable). The availability guard bounds how
+// long a call waits for an unreachable database; these bound the rest. postgres.js's default reconnect backoff grows
+// to 20 s after repeated failures, and a query handed to a closed connection waits that long before even trying, so it
+// is capped at half a second. A statement stuck in the database (a lock never released) ends after 15 s.
+const CONNECT_TIMEOUT_SECONDS = 5;
+const RECONNECT_BACKOFF_CAP_SECONDS = 0.5;
+const STATEMENT_TIMEOUT_MS = 15_000;
+
+const poolOptions = {
+  onnotice: () => {},
+  connect_timeout: CONNECT_TIMEOUT_SECONDS,
+  idle_timeout: 60,
+  backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, RECONNECT_BACKOFF_CAP_SECONDS),
+  connection: { statement_timeout: STATEMENT_TIMEOUT_MS },
+};
+
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10, idle_timeout: 60 });
-  const db = drizzlePostgres({ client, schema }) as unknown as Database;
+  const pool = postgres(url, { ...poolOptions, max });
   // Two instances starting together must not both migrate: a session advisory lock on one dedicated connection.
   const migrator = postgres(url, { max: 1, onnotice: () => {} });
   try {
@@ -54,18 +71,93 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   } finally {
     await migrator.end();
   }
+  let prober: postgres.Sql | undefined;
+  const probe = async (timeoutMs: number) => {
+    const client = (prober ??= postgres(url, { max: 1, onnotice: () => {}, connect_timeout: timeoutMs / 1000, idle_timeout: 30, fetch_types: false }));
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        client`select 1`,
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('probe timed out')), timeoutMs);
+        }),
+      ]);
+    } catch (error) {
+      // A connection that failed or went silent is dropped; the next probe starts afresh (no inherited backoff).
+      if (prober === client) prober = undefined;
+      void client.end({ timeout: 0 });
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const guard = availabilityGuard(probe, (down, cause) => {
+    if (down) logger().error({ err: cause }, 'database unreachable: answering 503 until it answers again');
+    else logger().warn('database reachable again');
+  });
+  const client = guardedClient(pool, guard);
+  const db = drizzlePostgres({ client, schema }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
     async listen(channel, onPayload) {
-      const subscription = await client.listen(channel, onPayload);
+      const subscription = await pool.listen(channel, onPayload);
       return () => subscription.unlisten();
     },
     async ping() {
       await db.execute(sql`select 1`);
     },
-    close: () => client.end({ timeout: 5 }),
+    async close() {
+      guard.close();
+      await Promise.all([pool.end({ timeout: 5 }), prober?.end({ timeout: 0 })]);
+    },
   };
+}
+
+type PendingQuery = PromiseLike<unknown> & { state: unknown; cancel(): unknown };
+
+/**
+ * The pool as drizzle sees it: every statement (`unsafe`) and transaction (`begin`) passes the availability guard.
+ * postgres.js queries are lazy (they start when awaited), so a statement refused while the database is down never
+ * reaches the pool, and one abandoned before it was sent is withdrawn. A transaction whose caller was already answered
+ * 503 rolls back instead of committing behind its back.
+ */
+function guardedClient(pool: postgres.Sql, guard: AvailabilityGuard): postgres.Sql {
+  return new Proxy(pool, {
+    get(target, property, receiver) {
+      if (property === 'unsafe') {
+        return (...args: Parameters<postgres.Sql['unsafe']>) => {
+          const query = target.unsafe(...args) as unknown as PendingQuery;
+          const then = query.then;
+          let outcome: Promise<unknown> | undefined;
+          query.then = ((onFulfilled, onRejected) => {
+            outcome ??= guard.track((ticket) => {
+              ticket.onAbandon = () => {
+                if (query.state === null) void query.cancel();
+              };
+              return then.call(query, (value) => value);
+            });
+            return outcome.then(onFulfilled, onRejected);
+          }) as PendingQuery['then'];
+          return query;
+        };
+      }
+      if (property === 'begin') {
+        return (...args: unknown[]) => {
+          const work = args.pop() as (tx: postgres.TransactionSql) => unknown;
+          return guard.track((ticket) =>
+            (target.begin as (...rest: unknown[]) => Promise<unknown>)(...args, async (tx: postgres.TransactionSql) => {
+              if (ticket.abandoned) throw new DatabaseUnavailableError();
+              const result = await work(tx);
+              if (ticket.abandoned) throw new DatabaseUnavailableError();
+              return result;
+            }),
+          );
+        };
+      }
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {

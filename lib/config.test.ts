@@ -21,6 +21,20 @@ describe('configuration', () => {
     expect(config.ADMIN_API_KEY).toBeUndefined();
   });
 
+  it('believes no X-Forwarded-For unless TRUST_PROXY names the proxy hops', () => {
+    expect(parseConfig({}).TRUST_PROXY).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    for (const value of ['-1', 'one', '1.5', 'true']) expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: /);
+  });
+
+  it('keeps the API request log 28 days unless API_LOG_RETENTION_DAYS says otherwise; METRICS_TOKEN enables /metrics', () => {
+    expect(parseConfig({})).toMatchObject({ API_LOG_RETENTION_DAYS: 28, API_LOG_ENABLED: true, WEBHOOK_DISABLE_AFTER_DAYS: 5 });
+    expect(parseConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseConfig({ API_LOG_RETENTION_DAYS: '7', METRICS_TOKEN: 'scrape-me' })).toMatchObject({ API_LOG_RETENTION_DAYS: 7, METRICS_TOKEN: 'scrape-me' });
+    for (const value of ['0', '-3', '2.5', 'week', '401']) expect(() => parseConfig({ API_LOG_RETENTION_DAYS: value })).toThrow(/API_LOG_RETENTION_DAYS: /);
+    expect(() => parseConfig({ WEBHOOK_DISABLE_AFTER_DAYS: '0' })).toThrow(/WEBHOOK_DISABLE_AFTER_DAYS: /);
+  });
+
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
     expect(parseConfig({ PORT: '4000' }).PUBLIC_URL).toBe('http://localhost:4000');
     expect(parseConfig({ PUBLIC_URL: 'https://hub.example.com/' }).PUBLIC_URL).toBe('https://hub.example.com');

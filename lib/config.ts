@@ -12,6 +12,14 @@ const retrySchedule = z
   .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'expected a comma-separated list of seconds, e.g. 5,30,120')
   .transform((value) => value.split(',').map((part) => Number(part.trim())));
 
+// base64 (standard or URL-safe, padding optional) of exactly 32 random bytes: an AES-256 key.
+export const masterKeyString = z
+  .string()
+  .trim()
+  .refine((value) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, {
+    message: 'expected base64 of 32 random bytes (e.g. `openssl rand -base64 32`)',
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.string().default('production'),
   DATABASE_URL: z
@@ -34,7 +42,30 @@ const envSchema = z.object({
   LOYALTY_TERMINAL_SERIES: z.string().trim().min(1).default('PRO'),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   TOKEN_RATE_LIMIT_PER_MINUTE: positiveInt.default(60),
+  COUNTERPART_SECRET_KEY: masterKeyString.optional(),
+  TRUST_PROXY: z.coerce
+    .number({ message: 'expected a whole number of proxy hops' })
+    .int('expected a whole number of proxy hops')
+    .min(0, 'expected 0 or more proxy hops')
+    .max(10, 'expected at most 10 proxy hops')
+    .default(0),
+  METRICS_TOKEN: z.string().trim().min(1).optional(),
+  API_LOG_RETENTION_DAYS: z.coerce
+    .number({ message: 'expected a whole number of days' })
+    .int('expected a whole number of days')
+    .min(1, 'expected at least 1 day')
+    .max(400, 'expected at most 400 days')
+    .default(28),
+  /** Off switch for the API request log (benchmarks compare with and without it). */
+  API_LOG_ENABLED: booleanString.default(true),
+  WEBHOOK_DISABLE_AFTER_DAYS: z.coerce
+    .number({ message: 'expected a number of days' })
+    .positive('expected a positive number of days')
+    .max(365, 'expected at most 365 days')
+    .default(5),
   AUTH_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  // Off only to compare: the API surfaces then go through Next's pipeline like pages (server.ts).
+  API_FAST_PATH: booleanString.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { requireUser } from '@/auth';
 import { getDb } from '@/db/client';
 import { approveDevice, checkUserCode, denyDevice } from '@/lib/auth/device-approval';
+import { clientAddress } from '@/lib/http/handler-context';
 
 export type ActivateState =
   | { step: 'enter'; userCode: string; error?: string }
@@ -18,8 +19,7 @@ const formSchema = z.object({
 });
 
 async function requestAddress(): Promise<string> {
-  const incoming = await headers();
-  return incoming.get('x-forwarded-for')?.split(',')[0]?.trim() || incoming.get('x-real-ip') || 'local';
+  return clientAddress(await headers());
 }
 
 /**

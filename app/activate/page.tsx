@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { requireUser } from '@/auth';
 import { getDb } from '@/db/client';
 import { ActivateFlow } from '@/components/activate/activate-flow';
@@ -13,9 +14,12 @@ export default async function ActivatePage({ searchParams }: { searchParams: Pro
   const user = await requireUser(undefined, userCode ? `/activate?user_code=${encodeURIComponent(userCode)}` : '/activate');
   const locations = user.role === 'MERCHANT' && user.merchantId ? await merchantLocations(getDb(), user.merchantId) : [];
   return (
-    <main className="flex min-h-screen items-center justify-center px-4">
-      <div className="w-full max-w-md rounded-xl border border-stone-200 bg-white p-8 shadow-sm">
-        <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Counterpart</p>
+    <main className="flex min-h-screen items-center justify-center px-3 py-6">
+      <div className="w-full max-w-md rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
+        <Link href="/dashboard" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">
+          ← Back to the dashboard
+        </Link>
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Counterpart</p>
         <h1 className="mt-1 mb-2 text-xl font-semibold">Connect a device</h1>
         {user.role === 'MERCHANT' ? (
           <>

@@ -5,6 +5,8 @@ import { signIn } from '@/auth';
 
 export interface SignInState {
   error?: string;
+  /** The email sent, shown again after a refusal (never the password). */
+  email?: string;
 }
 
 /** Only same-site paths may be returned to after sign-in (no open redirects). */
@@ -23,6 +25,7 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
   } catch (error) {
     if (error instanceof AuthError) {
       return {
+        email: typeof formData.get('email') === 'string' ? String(formData.get('email')).slice(0, 320) : undefined,
         error:
           (error as AuthError & { code?: string }).code === 'too_many_attempts'
             ? 'Too many attempts. Wait a minute and try again.'

@@ -40,11 +40,21 @@ describe('management API', () => {
       expect(generated.locationId.length).toBeLessThanOrEqual(50);
 
       const chosen = await created<{ locationId: string; timezone: string }>(
-        await manage(locationsRoute.POST, '/manage/merchants/x/locations', { name: 'Quay', locationId: 'harbour-quay', timezone: 'Pacific/Auckland' }, { merchantId: merchant.id }),
+        await manage(
+          locationsRoute.POST,
+          '/manage/merchants/x/locations',
+          { name: 'Quay', locationId: 'harbour-quay', timezone: 'Pacific/Auckland' },
+          { merchantId: merchant.id },
+        ),
       );
       expect(chosen).toMatchObject({ locationId: 'harbour-quay', timezone: 'Pacific/Auckland' });
 
-      const duplicate = await manage(locationsRoute.POST, '/manage/merchants/x/locations', { name: 'Again', locationId: 'harbour-quay' }, { merchantId: merchant.id });
+      const duplicate = await manage(
+        locationsRoute.POST,
+        '/manage/merchants/x/locations',
+        { name: 'Again', locationId: 'harbour-quay' },
+        { merchantId: merchant.id },
+      );
       expect(duplicate.status).toBe(409);
     });
 
@@ -56,9 +66,7 @@ describe('management API', () => {
 
     it('creates users of each role, partners, clients, connections, webhooks and loyalty programs', async () => {
       const merchant = await created<{ id: string }>(await manage(merchantsRoute.POST, '/manage/merchants', { name: 'Cafe' }));
-      const location = await created<{ locationId: string }>(
-        await manage(locationsRoute.POST, '/x', { name: 'Main' }, { merchantId: merchant.id }),
-      );
+      const location = await created<{ locationId: string }>(await manage(locationsRoute.POST, '/x', { name: 'Main' }, { merchantId: merchant.id }));
       const loyalty = await created<{ id: string; type: string }>(await manage(partnersRoute.POST, '/manage/partners', { name: 'Points', type: 'LOYALTY' }));
       expect(loyalty.type).toBe('LOYALTY');
 
@@ -66,7 +74,9 @@ describe('management API', () => {
         await manage(usersRoute.POST, '/manage/users', { email: 'Owner@Cafe.test', password: 'long-enough', role: 'MERCHANT', merchantId: merchant.id }),
       );
       expect(merchantUser).toMatchObject({ email: 'owner@cafe.test', role: 'MERCHANT' });
-      await created(await manage(usersRoute.POST, '/manage/users', { email: 'rev@points.test', password: 'long-enough', role: 'LOYALTY_PARTNER', partnerId: loyalty.id }));
+      await created(
+        await manage(usersRoute.POST, '/manage/users', { email: 'rev@points.test', password: 'long-enough', role: 'LOYALTY_PARTNER', partnerId: loyalty.id }),
+      );
       await created(await manage(usersRoute.POST, '/manage/users', { email: 'ops@counterpart.test', password: 'long-enough', role: 'ADMIN' }));
       expect((await manage(usersRoute.POST, '/manage/users', { email: 'owner@cafe.test', password: 'long-enough', role: 'ADMIN' })).status).toBe(409);
 

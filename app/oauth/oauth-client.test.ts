@@ -47,7 +47,10 @@ const callLocation = (token: string, locationId: string) =>
 async function approveWhenPolled(userCode: string, locationIds: string[]) {
   // Approve only once the device has polled at least once, so the test passes through authorization_pending.
   for (;;) {
-    const [row] = await db().select().from(deviceAuthorizations).where(eq(deviceAuthorizations.userCode, userCode.replace('-', '')));
+    const [row] = await db()
+      .select()
+      .from(deviceAuthorizations)
+      .where(eq(deviceAuthorizations.userCode, userCode.replace('-', '')));
     if (row?.lastPolledAt) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

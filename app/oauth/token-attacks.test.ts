@@ -80,7 +80,9 @@ describe('access tokens', () => {
 
   it('refuses a revoked token and every token of a revoked grant', async () => {
     const { partner, claims, locationId, sign } = await setup();
-    await db().insert(revokedAccessTokens).values({ jti: String(claims.jti), expiresAt: new Date((now() + 3600) * 1000) });
+    await db()
+      .insert(revokedAccessTokens)
+      .values({ jti: String(claims.jti), expiresAt: new Date((now() + 3600) * 1000) });
     await expectRefused(partner.token, locationId);
     const sibling = await sign({ jti: 'at_sibling' });
     expect((await verifyAccessToken(db(), sibling)).partnerId).toBe(partner.partnerId);

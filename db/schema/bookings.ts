@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, updatedAtColumn, versionColumn } from './columns';
+import { BOOKING_STATUSES, TABLE_STATUSES } from '@/lib/bookings/transitions';
 import { locations, partners, users } from './tenancy';
 
-export const bookingStatus = pgEnum('booking_status', ['CREATED', 'ACCEPTED', 'REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT']);
-export const bookingTableStatus = pgEnum('booking_table_status', ['SEATED', 'DINING', 'CLOSING', 'FINALISED']);
+// The domain's lists are the one source of the statuses; the pgEnums follow them.
+export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
+export const bookingTableStatus = pgEnum('booking_table_status', TABLE_STATUSES);
 export const bookingArrivalStatus = pgEnum('booking_arrival_status', ['ON_TIME', 'EARLY', 'RUNNING_LATE', 'NO_SHOW']);
 export const bookingAssetType = pgEnum('booking_asset_type', ['TABLE', 'ROOM']);
 /** Who made a booking or a change to it; the wire calls a booking app APP (CONTRACT §6 booking events). */
@@ -37,7 +39,10 @@ export const bookings = pgTable(
     assetType: bookingAssetType('asset_type').notNull(),
     tableStatus: bookingTableStatus('table_status'),
     arrivalStatus: bookingArrivalStatus('arrival_status'),
-    tableNumbers: text('table_numbers').array().notNull().default(sql`'{}'::text[]`),
+    tableNumbers: text('table_numbers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     numberOfPeople: integer('number_of_people').notNull(),
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
     endTime: timestamp('end_time', { withTimezone: true }),

@@ -106,7 +106,9 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'PENDING'`),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'PENDING'`),
     index('webhook_deliveries_order_idx').on(t.endpointId, t.resourceKey, t.eventSeq),
     index('webhook_deliveries_partner_idx').on(t.partnerId, t.createdAt),
   ],

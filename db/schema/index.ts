@@ -7,3 +7,5 @@ export * from './loyalty';
 export * from './bookings';
 export * from './tables';
 export * from './sales';
+export * from './rate-limits';
+export * from './ops';

@@ -57,7 +57,9 @@ export const loyaltyOnboardingRequests = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    uniqueIndex('loyalty_onboarding_pending_location_idx').on(t.locationId).where(sql`integration_status = 'PENDING'`),
+    uniqueIndex('loyalty_onboarding_pending_location_idx')
+      .on(t.locationId)
+      .where(sql`integration_status = 'PENDING'`),
     index('loyalty_onboarding_partner_idx').on(t.partnerId, t.createdAt),
     index('loyalty_onboarding_location_idx').on(t.locationId, t.createdAt),
   ],
@@ -127,15 +129,15 @@ export const loyaltyRegisteredCards = pgTable(
     paymentId: text('payment_id').notNull(),
     paymentSource: loyaltyPaymentSource('payment_source').notNull(),
     preAccumulatedReward: integer('pre_accumulated_reward').notNull().default(0),
-    /** Set by the card's first payment at an activated location, which also announces the card (NEW_REGISTERED_CARD). */
+    /**
+     * When the card was announced (NEW_REGISTERED_CARD): at registration; for a card registered before registration
+     * announced it, at its first payment at an activated location.
+     */
     firstUsedAt: timestamp('first_used_at', { withTimezone: true }),
     version: versionColumn(),
     createdAt: createdAtColumn(),
   },
-  (t) => [
-    uniqueIndex('loyalty_cards_partner_fingerprint_idx').on(t.partnerId, t.cardFingerprint),
-    index('loyalty_cards_member_idx').on(t.memberRowId),
-  ],
+  (t) => [uniqueIndex('loyalty_cards_partner_fingerprint_idx').on(t.partnerId, t.cardFingerprint), index('loyalty_cards_member_idx').on(t.memberRowId)],
 );
 
 /** A card payment at a location (only test payments exist in this service); the card number itself is never kept. */

@@ -42,7 +42,9 @@ export const orders = pgTable(
     // Keyset pagination of GET /orders: (updated_at, id) within a location.
     index('orders_location_updated_idx').on(t.locationId, t.updatedAt, t.id),
     // The auto-reject sweep only ever looks at CREATED orders.
-    index('orders_auto_reject_idx').on(t.autoRejectAt).where(sql`${t.status} = 'CREATED'`),
+    index('orders_auto_reject_idx')
+      .on(t.autoRejectAt)
+      .where(sql`${t.status} = 'CREATED'`),
   ],
 );
 

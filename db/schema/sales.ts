@@ -40,8 +40,9 @@ export const sales = pgTable(
     uniqueIndex('sales_pos_origin_idx').on(t.posPartnerId, t.locationId, t.originSaleId),
     index('sales_location_created_idx').on(t.locationId, t.createdAt, t.id),
     // The open sales of a table are read by (location, table number) on every table read and sale change.
-    index('sales_open_table_idx').on(t.locationId, t.tableNumber).where(sql`${t.status} <> 'CLOSED'`),
+    index('sales_open_table_idx')
+      .on(t.locationId, t.tableNumber)
+      .where(sql`${t.status} <> 'CLOSED'`),
     index('sales_booking_idx').on(t.bookingId),
   ],
 );
-

@@ -30,6 +30,8 @@ export const partners = pgTable('partners', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   type: partnerType('type').notNull(),
+  /** A disabled partner's clients are revoked and its webhook endpoints disabled. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -43,9 +45,27 @@ export const users = pgTable(
     role: userRole('role').notNull(),
     merchantId: text('merchant_id').references(() => merchants.id),
     partnerId: text('partner_id').references(() => partners.id),
+    // Set when an operator disables the user: no sign-in, and every session ended (lib/tenancy/users.ts).
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_idx').on(t.email)],
+);
+
+// A signed-in dashboard browser. The session cookie carries the id; the row holds only its digest, so a database dump
+// names no usable session. Signing out deletes the row, and ending all of a user's sessions deletes them all, so a
+// copied cookie stops working at once instead of when it expires.
+export const dashboardSessions = pgTable(
+  'dashboard_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('dashboard_sessions_user_idx').on(t.userId), index('dashboard_sessions_expires_idx').on(t.expiresAt)],
 );
 
 // STYLE.md habit 7: a client secret is stored as a hash and shown once.
@@ -58,6 +78,11 @@ export const clients = pgTable(
       .notNull()
       .references(() => partners.id),
     secretHash: text('secret_hash'),
+    /** Secret rotation with a grace period: the previous secret keeps working until it expires. */
+    previousSecretHash: text('previous_secret_hash'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    /** A revoked client gets no token, and every grant it held was revoked with it. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('clients_client_id_idx').on(t.clientId), index('clients_partner_idx').on(t.partnerId)],
@@ -76,10 +101,7 @@ export const connections = pgTable(
       .references(() => locations.id),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('connections_partner_location_idx').on(t.partnerId, t.locationId),
-    index('connections_location_idx').on(t.locationId),
-  ],
+  (t) => [uniqueIndex('connections_partner_location_idx').on(t.partnerId, t.locationId), index('connections_location_idx').on(t.locationId)],
 );
 
 export const loyaltyPrograms = pgTable(

@@ -16,7 +16,11 @@ async function verifiedToken() {
   return { token: partner.token, principal };
 }
 
-const refusal = (token: string) => verifyAccessToken(db(), token).then(() => undefined, (error: unknown) => error as ApiError);
+const refusal = (token: string) =>
+  verifyAccessToken(db(), token).then(
+    () => undefined,
+    (error: unknown) => error as ApiError,
+  );
 
 afterEach(() => {
   vi.useRealTimers();

@@ -5,6 +5,7 @@ import { grants, partners, revokedAccessTokens } from '@/db/schema';
 import { config, connectBaseUrl } from '@/lib/config';
 import { ApiError, isDatabaseUnavailable } from '@/lib/http/errors';
 import { newPrefixedId } from '@/lib/ids';
+import { locationScopeOf, type LocationScope } from '@/lib/tenancy/scope';
 import { activeSigningKey, SIGNING_ALG, verificationKey } from './signing-keys';
 
 export type PartnerType = 'POS' | 'ORDERING_APP' | 'BOOKING_APP' | 'LOYALTY';
@@ -18,6 +19,8 @@ export interface PartnerPrincipal {
   grantId: string;
   tokenId: string;
   expiresAt: Date;
+  /** The locations this token reaches; lib/tenancy/scope.ts turns it into every access decision. */
+  scope: LocationScope;
 }
 
 export interface IssueAccessTokenInput {
@@ -84,6 +87,7 @@ export async function verifyAccessToken(db: Executor, token: string): Promise<Pa
     grantId,
     tokenId: jti,
     expiresAt: new Date((payload.exp ?? 0) * 1000),
+    scope: locationScopeOf({ kind: row.grantKind, partnerId: row.partnerId, grantId }),
   };
 }
 
@@ -98,6 +102,7 @@ function prepareGrantLookup(db: Executor) {
       partnerType: partners.type,
       partnerName: partners.name,
       clientId: grants.clientId,
+      grantKind: grants.kind,
       revokedAt: grants.revokedAt,
       lastUsedAt: grants.lastUsedAt,
       tokenRevoked: sql<boolean>`exists (select 1 from ${revokedAccessTokens} where ${revokedAccessTokens.jti} = ${sql.placeholder('jti')})`,

@@ -13,10 +13,12 @@ const hours = (n: number) => n * 60 * 60 * 1000;
 describe('purgeExpiredAuthRecords', () => {
   it('drops expired revocation entries and day-old expired device codes, keeping the rest', async () => {
     const now = new Date();
-    await db().insert(revokedAccessTokens).values([
-      { jti: 'at_expired', expiresAt: new Date(now.getTime() - 1000) },
-      { jti: 'at_live', expiresAt: new Date(now.getTime() + hours(1)) },
-    ]);
+    await db()
+      .insert(revokedAccessTokens)
+      .values([
+        { jti: 'at_expired', expiresAt: new Date(now.getTime() - 1000) },
+        { jti: 'at_live', expiresAt: new Date(now.getTime() + hours(1)) },
+      ]);
     const partner = await createPartner(db(), { name: 'Housekeeping POS', type: 'POS' });
     const pos = await authenticateClient(db(), { clientId: (await createClient(db(), partner.id)).client_id, method: 'none' });
     await startDeviceAuthorization(db(), pos, connectBaseUrl());

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { clients, partners } from '@/db/schema';
+import { lockoutSeconds, spendOne } from '@/lib/http/rate-limit';
 import { secretMatches } from '@/lib/tenancy/secrets';
 import type { PartnerType } from './access-tokens';
 import { OAuthError } from './oauth-errors';
@@ -23,11 +24,89 @@ export interface AuthenticatedClient {
  * only their client_id. Any failure is the same invalid_client, so it does not reveal which client ids exist.
  */
 export async function authenticateClient(db: Executor, presented: PresentedClient): Promise<AuthenticatedClient> {
+  return (await checkClient(db, presented)) ?? refuse(presented);
+}
+
+const refuse = (presented: PresentedClient): never => {
+  throw new OAuthError('invalid_client', 'Client authentication failed.', 401, presented.method === 'client_secret_basic' ? basicChallenge : {});
+};
+
+/**
+ * Failed attempts (an unknown client, a wrong or missing secret, an unknown device code or refresh token) that one
+ * source address may make with one client_id per minute before it must wait. The count is per client *and* address:
+ * whoever fails with a victim's client_id locks out only their own address, never the client's own servers.
+ */
+export const FAILED_ATTEMPTS_PER_CLIENT_AND_ADDRESS = 10;
+/** Failed attempts one address may make per minute whatever client_id it names, so made-up client_ids do not reset it. */
+export const FAILED_ATTEMPTS_PER_ADDRESS = 30;
+// There is deliberately no lockout per client alone: anyone can name a client_id, so such a count is a switch an
+// attacker could hold down to lock the real client out, and it buys nothing against guessing, since client secrets,
+// device codes and refresh tokens are 256 random bits (lib/tenancy/secrets.ts).
+
+/** Who is attempting: the client_id named and the address it came from (handler-context.ts clientAddress). */
+export interface ClientAttempt {
+  clientId: string;
+  address: string;
+}
+
+const failureBudgets = (attempt: ClientAttempt) =>
+  [
+    ['oauth-failures', `client:${attempt.clientId}|ip:${attempt.address}`, FAILED_ATTEMPTS_PER_CLIENT_AND_ADDRESS],
+    ['oauth-address-failures', `ip:${attempt.address}`, FAILED_ATTEMPTS_PER_ADDRESS],
+  ] as const;
+
+/** A 429 slow_down with Retry-After while this client and address (or the address alone) has failed too often. */
+export async function assertNotLockedOut(attempt: ClientAttempt): Promise<void> {
+  const waits = await Promise.all(failureBudgets(attempt).map(([name, key, budget]) => lockoutSeconds(name, key, budget)));
+  const wait = Math.max(0, ...waits);
+  if (wait > 0) {
+    throw new OAuthError('slow_down', `Too many failed attempts from this address; retry in ${wait} s.`, 429, { 'Retry-After': String(wait) });
+  }
+}
+
+/** Counts one failed attempt against the client and address, and against the address. */
+export async function recordFailedAttempt(attempt: ClientAttempt): Promise<void> {
+  await Promise.all(failureBudgets(attempt).map(([name, key, budget]) => spendOne(name, key, budget)));
+}
+
+/**
+ * Client authentication at the authorisation server's endpoints: refused outright (429, nothing looked up, so a
+ * locked-out guesser learns nothing even when right) while the source is locked out, and every failure counted.
+ * With `publicOnly` (the device flow, which only public POS clients use) a request carrying a client secret fails
+ * without the secret being checked, so a right and a wrong secret get the same invalid_client.
+ */
+export async function authenticateClientFrom(
+  db: Executor,
+  presented: PresentedClient,
+  address: string,
+  options: { publicOnly?: boolean } = {},
+): Promise<AuthenticatedClient> {
+  const attempt = { clientId: presented.clientId, address };
+  await assertNotLockedOut(attempt);
+  const secretWhereNoneBelongs = options.publicOnly && presented.clientSecret !== undefined;
+  const client = secretWhereNoneBelongs ? undefined : await checkClient(db, presented);
+  if (client) return client;
+  await recordFailedAttempt(attempt);
+  if (secretWhereNoneBelongs) {
+    throw new OAuthError(
+      'invalid_client',
+      'Client authentication failed: the device flow is for public POS clients, which send their client_id without a secret.',
+      401,
+      presented.method === 'client_secret_basic' ? basicChallenge : {},
+    );
+  }
+  return refuse(presented);
+}
+
+async function checkClient(db: Executor, presented: PresentedClient): Promise<AuthenticatedClient | undefined> {
   const [row] = await db
     .select({
       id: clients.id,
       clientId: clients.clientId,
       secretHash: clients.secretHash,
+      previousSecretHash: clients.previousSecretHash,
+      previousSecretExpiresAt: clients.previousSecretExpiresAt,
+      revokedAt: clients.revokedAt,
       partnerId: partners.id,
       partnerType: partners.type,
       partnerName: partners.name,
@@ -36,19 +115,15 @@ export async function authenticateClient(db: Executor, presented: PresentedClien
     .innerJoin(partners, eq(partners.id, clients.partnerId))
     .where(eq(clients.clientId, presented.clientId))
     .limit(1);
+  // After a rotation the previous secret keeps working until its grace period ends; a revoked client gets nothing.
+  const previousValid = row?.previousSecretHash && row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date();
   const authenticated = row
     ? row.secretHash
-      ? presented.clientSecret !== undefined && secretMatches(presented.clientSecret, row.secretHash)
+      ? presented.clientSecret !== undefined &&
+        (secretMatches(presented.clientSecret, row.secretHash) || Boolean(previousValid && secretMatches(presented.clientSecret, row.previousSecretHash!)))
       : presented.clientSecret === undefined
     : false;
-  if (!row || !authenticated) {
-    throw new OAuthError(
-      'invalid_client',
-      'Client authentication failed.',
-      401,
-      presented.method === 'client_secret_basic' ? basicChallenge : {},
-    );
-  }
+  if (!row || !authenticated || row.revokedAt) return undefined;
   return {
     id: row.id,
     clientId: row.clientId,

@@ -56,7 +56,12 @@ describe('checkUserCode', () => {
     // Nobody else is affected.
     expect(await checkUserCode(db(), device.user_code, source())).toMatchObject({ ok: true });
     // Approving is guarded by the same lockout.
-    const approval = await approveDevice(db(), { userCode: device.user_code, user: { id: merchant.userId, merchantId: merchant.id }, source: attacker, locationIds: merchant.locationIds });
+    const approval = await approveDevice(db(), {
+      userCode: device.user_code,
+      user: { id: merchant.userId, merchantId: merchant.id },
+      source: attacker,
+      locationIds: merchant.locationIds,
+    });
     expect(approval).toMatchObject({ ok: false });
   });
 
@@ -65,7 +70,10 @@ describe('checkUserCode', () => {
     const device = await newDevice();
     await denyDevice(db(), { userCode: device.user_code, user: { id: merchant.userId, merchantId: merchant.id }, source: source() });
     const expired = await newDevice();
-    await db().update(deviceAuthorizations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(deviceAuthorizations.userCode, expired.user_code.replace('-', '')));
+    await db()
+      .update(deviceAuthorizations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(deviceAuthorizations.userCode, expired.user_code.replace('-', '')));
     for (const code of ['nonsense', device.user_code, expired.user_code]) {
       expect(await checkUserCode(db(), code, attempt)).toMatchObject({ ok: false, reason: 'WRONG_CODE' });
     }
@@ -79,7 +87,10 @@ describe('approveDevice', () => {
     const device = await newDevice();
     const result = await approveDevice(db(), { userCode: device.user_code, user: user(), source: source(), locationIds: [merchant.locationIds[1]!] });
     expect(result).toEqual({ ok: true, partnerName: 'Approval POS' });
-    const [row] = await db().select().from(deviceAuthorizations).where(eq(deviceAuthorizations.userCode, device.user_code.replace('-', '')));
+    const [row] = await db()
+      .select()
+      .from(deviceAuthorizations)
+      .where(eq(deviceAuthorizations.userCode, device.user_code.replace('-', '')));
     expect(row).toMatchObject({ status: 'APPROVED', decidedByUserId: merchant.userId, grantId: expect.any(String) });
     const granted = await db().select().from(grantLocations).where(eq(grantLocations.grantId, row!.grantId!));
     expect(granted.map((location) => location.locationId)).toEqual([merchant.locationIds[1]]);
@@ -91,9 +102,14 @@ describe('approveDevice', () => {
 
   it("refuses another merchant's location and an empty choice, leaving the code pending", async () => {
     const device = await newDevice();
-    expect(await approveDevice(db(), { userCode: device.user_code, user: user(), source: source(), locationIds: [merchant.locationIds[0]!, otherMerchantLocation] })).toMatchObject({ ok: false });
+    expect(
+      await approveDevice(db(), { userCode: device.user_code, user: user(), source: source(), locationIds: [merchant.locationIds[0]!, otherMerchantLocation] }),
+    ).toMatchObject({ ok: false });
     expect(await approveDevice(db(), { userCode: device.user_code, user: user(), source: source(), locationIds: [] })).toMatchObject({ ok: false });
-    const [row] = await db().select().from(deviceAuthorizations).where(eq(deviceAuthorizations.userCode, device.user_code.replace('-', '')));
+    const [row] = await db()
+      .select()
+      .from(deviceAuthorizations)
+      .where(eq(deviceAuthorizations.userCode, device.user_code.replace('-', '')));
     expect(row!.status).toBe('PENDING');
     const connected = await db().select().from(connections).where(eq(connections.locationId, otherMerchantLocation));
     expect(connected).toEqual([]);

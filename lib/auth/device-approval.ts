@@ -2,6 +2,7 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { deviceAuthorizations, locations, partners } from '@/db/schema';
 import { createConnection } from '@/lib/tenancy/partners';
+import { inScope } from '@/lib/tenancy/scope';
 import { createGrant } from './grants';
 import { recordWrongUserCode, userCodeLockout, type AttemptSource } from './user-code-attempts';
 import { formatUserCode, normaliseUserCode } from './user-code';
@@ -14,8 +15,7 @@ export interface PendingDevice {
 }
 
 export type UserCodeCheck =
-  | { ok: true; device: PendingDevice }
-  | { ok: false; reason: 'WRONG_CODE' | 'LOCKED_OUT'; message: string; retryAfterSeconds?: number };
+  { ok: true; device: PendingDevice } | { ok: false; reason: 'WRONG_CODE' | 'LOCKED_OUT'; message: string; retryAfterSeconds?: number };
 
 async function pendingDevice(db: Executor, userCode: string) {
   const [row] = await db
@@ -68,7 +68,7 @@ export async function approveDevice(db: Database, decision: DeviceDecision & { l
     const owned = await tx
       .select({ id: locations.id })
       .from(locations)
-      .where(and(eq(locations.merchantId, decision.user.merchantId), inArray(locations.id, wanted)));
+      .where(and(inArray(locations.id, wanted), inScope(tx, { merchantId: decision.user.merchantId }, locations.id)));
     if (owned.length !== wanted.length) return { ok: false, message: 'Choose only your own locations.' };
     const grantId = await createGrant(tx, {
       kind: 'DEVICE_CODE',

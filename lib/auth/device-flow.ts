@@ -94,7 +94,12 @@ export async function deviceCodeGrant(db: Database, client: AuthenticatedClient,
     if (row.status === 'DENIED') return { error: new OAuthError('access_denied', 'The merchant denied this device.') };
     if (row.status === 'APPROVED' && row.grantId) {
       const ttl = config().ACCESS_TOKEN_TTL_SECONDS;
-      const { token } = await accessTokenForGrant(tx, { grantId: row.grantId, kind: 'DEVICE_CODE', partnerId: row.partnerId, audience: row.audience }, client, ttl);
+      const { token } = await accessTokenForGrant(
+        tx,
+        { grantId: row.grantId, kind: 'DEVICE_CODE', partnerId: row.partnerId, audience: row.audience },
+        client,
+        ttl,
+      );
       const refreshToken = await createRefreshToken(tx, row.grantId);
       await tx.update(deviceAuthorizations).set({ consumedAt: now, lastPolledAt: now }).where(eq(deviceAuthorizations.id, row.id));
       await markGrantUsed(tx, row.grantId);

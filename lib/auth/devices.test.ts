@@ -40,8 +40,7 @@ async function connectDevice(locationIds: string[]) {
   return { grantId: principal.grantId, token: tokens.access_token };
 }
 
-const posLocations = async () =>
-  (await db().select().from(connections).where(eq(connections.partnerId, pos.partnerId))).map((row) => row.locationId).sort();
+const posLocations = async () => (await db().select().from(connections).where(eq(connections.partnerId, pos.partnerId))).map((row) => row.locationId).sort();
 
 describe('connected devices', () => {
   it('lists the merchant’s devices with partner, locations and last use, and disconnects one at once', async () => {

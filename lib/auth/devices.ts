@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, notExists } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { connections, grantLocations, grants, locations, partners } from '@/db/schema';
+import { announceAccessChange } from './access-notices';
 import { revokeGrant } from './grants';
 
 /** A POS device a merchant approved on /activate and has not disconnected. */
@@ -64,13 +65,22 @@ export async function disconnectDevice(db: Database, merchantId: string, grantId
       .where(eq(grantLocations.grantId, grantId));
     if (served.length === 0 || served.some((location) => location.merchantId !== merchantId)) return false;
     await revokeGrant(tx, grantId);
-    await tx.delete(connections).where(
-      and(
-        eq(connections.partnerId, grant.partnerId),
-        inArray(connections.locationId, served.map((location) => location.locationId)),
-        notExists(servedByAnotherDevice(tx, grant.partnerId, grantId)),
-      ),
-    );
+    const removed = await tx
+      .delete(connections)
+      .where(
+        and(
+          eq(connections.partnerId, grant.partnerId),
+          inArray(
+            connections.locationId,
+            served.map((location) => location.locationId),
+          ),
+          notExists(servedByAnotherDevice(tx, grant.partnerId, grantId)),
+        ),
+      )
+      .returning({ locationId: connections.locationId });
+    for (const { locationId } of removed) {
+      await announceAccessChange(tx, { kind: 'CONNECTION_REMOVED', partnerId: grant.partnerId, locationId });
+    }
     return true;
   });
 }

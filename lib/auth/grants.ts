@@ -1,11 +1,12 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { grantLocations, grants } from '@/db/schema';
 import { connectBaseUrl } from '@/lib/config';
 import { newId } from '@/lib/ids';
 import { issueAccessToken } from './access-tokens';
 import type { AuthenticatedClient } from './client-authentication';
-import { connectedLocationIds } from './connections';
+import { locationScopeOf, locationsInScope } from '@/lib/tenancy/scope';
+import { announceAccessChange } from './access-notices';
 
 export interface GrantInput {
   kind: 'DEVICE_CODE' | 'CLIENT_CREDENTIALS';
@@ -33,8 +34,14 @@ export async function createGrant(db: Executor, input: GrantInput): Promise<stri
   return grantId;
 }
 
+/** Revokes a grant: its tokens fail from the next call, and its open sockets close on every instance. */
 export async function revokeGrant(db: Executor, grantId: string): Promise<void> {
-  await db.update(grants).set({ revokedAt: new Date() }).where(and(eq(grants.id, grantId), isNull(grants.revokedAt)));
+  const revoked = await db
+    .update(grants)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(grants.id, grantId), isNull(grants.revokedAt)))
+    .returning({ id: grants.id });
+  if (revoked.length) await announceAccessChange(db, { kind: 'GRANT_REVOKED', grantId });
 }
 
 export interface GrantTokenContext {
@@ -50,18 +57,13 @@ export interface GrantTokenContext {
  * Signs an access token for a grant. Its `locations` claim names the locations the grant serves: the approved
  * ones for a device, the partner's connections for an app (CONTRACT §3: "claims name the partner and its locations").
  */
-export async function accessTokenForGrant(db: Executor, grant: GrantTokenContext, client: Pick<AuthenticatedClient, 'clientId' | 'partnerType'>, ttlSeconds: number) {
-  const locationIds =
-    grant.locationIds ??
-    (grant.kind === 'DEVICE_CODE'
-      ? (
-          await db
-            .select({ locationId: grantLocations.locationId })
-            .from(grantLocations)
-            .where(eq(grantLocations.grantId, grant.grantId))
-            .orderBy(asc(grantLocations.locationId))
-        ).map((row) => row.locationId)
-      : await connectedLocationIds(db, grant.partnerId));
+export async function accessTokenForGrant(
+  db: Executor,
+  grant: GrantTokenContext,
+  client: Pick<AuthenticatedClient, 'clientId' | 'partnerType'>,
+  ttlSeconds: number,
+) {
+  const locationIds = grant.locationIds ?? (await locationsInScope(db, locationScopeOf(grant)));
   return issueAccessToken(db, {
     partnerId: grant.partnerId,
     partnerType: client.partnerType,

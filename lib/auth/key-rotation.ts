@@ -27,7 +27,13 @@ export interface SigningKeySummary {
 /** Keys for the admin page, newest first: the signing one, retired ones still published, and expired ones. */
 export async function signingKeySummaries(db: Executor, now = new Date()): Promise<SigningKeySummary[]> {
   const rows = await db
-    .select({ kid: signingKeys.kid, alg: signingKeys.alg, createdAt: signingKeys.createdAt, retiredAt: signingKeys.retiredAt, publishedUntil: signingKeys.publishedUntil })
+    .select({
+      kid: signingKeys.kid,
+      alg: signingKeys.alg,
+      createdAt: signingKeys.createdAt,
+      retiredAt: signingKeys.retiredAt,
+      publishedUntil: signingKeys.publishedUntil,
+    })
     .from(signingKeys)
     .orderBy(desc(signingKeys.createdAt));
   return rows.map((row) => ({

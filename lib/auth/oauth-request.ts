@@ -1,5 +1,6 @@
 import { connectBaseUrl } from '@/lib/config';
 import { ApiError } from '@/lib/http/errors';
+import { hasControlCharacter } from '@/lib/http/path-segments';
 import { mediaType, readBodyText } from '@/lib/http/request-body';
 import { allowedAudiences } from './access-tokens';
 import { OAuthError } from './oauth-errors';
@@ -22,6 +23,10 @@ export async function readOAuthForm(request: Request): Promise<OAuthForm> {
   const form: OAuthForm = new Map();
   for (const [name, value] of new URLSearchParams(text)) {
     if (form.has(name)) throw new OAuthError('invalid_request', `Parameter ${name} is repeated.`);
+    // RFC 6749 Appendix A: every parameter is printable; a NUL would otherwise reach the database, which refuses it.
+    if (hasControlCharacter(name) || hasControlCharacter(value)) {
+      throw new OAuthError('invalid_request', `Parameter ${JSON.stringify(name.slice(0, 50))} contains a control character.`);
+    }
     // RFC 6749 §3.1: parameters sent without a value are treated as omitted.
     if (value !== '') form.set(name, value);
   }
@@ -63,19 +68,20 @@ export function presentedClient(request: Request, form: OAuthForm): PresentedCli
     return { clientId, clientSecret: clientSecret || undefined, method: 'client_secret_basic' };
   }
   if (bodyId === undefined) throw new OAuthError('invalid_request', 'Parameter client_id is required.');
-  return bodySecret === undefined
-    ? { clientId: bodyId, method: 'none' }
-    : { clientId: bodyId, clientSecret: bodySecret, method: 'client_secret_post' };
+  return bodySecret === undefined ? { clientId: bodyId, method: 'none' } : { clientId: bodyId, clientSecret: bodySecret, method: 'client_secret_post' };
 }
 
 export const basicChallenge = { 'WWW-Authenticate': 'Basic realm="counterpart", charset="UTF-8"' };
 
 function formDecode(value: string): string {
+  let decoded: string;
   try {
-    return decodeURIComponent(value.replace(/\+/g, ' '));
+    decoded = decodeURIComponent(value.replace(/\+/g, ' '));
   } catch {
     throw new OAuthError('invalid_client', 'The HTTP Basic credentials are not correctly encoded.', 401, basicChallenge);
   }
+  if (hasControlCharacter(decoded)) throw new OAuthError('invalid_request', 'The HTTP Basic credentials contain a control character.');
+  return decoded;
 }
 
 /** CONTRACT §3: `aud` is the requested audience, by default the partner API; an unknown audience is invalid_request. */

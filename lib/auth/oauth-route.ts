@@ -4,6 +4,7 @@ import { config } from '@/lib/config';
 import { ApiError, isDatabaseUnavailable } from '@/lib/http/errors';
 import { clientAddress, withProblemHandling } from '@/lib/http/handler-context';
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from '@/lib/http/rate-limit';
+import type { RequestFacts } from '@/lib/ops/request-log';
 import { secretDigest } from '@/lib/tenancy/secrets';
 import { DEVICE_CODE_GRANT_TYPE } from './device-flow';
 import { OAuthError, oauthErrorResponse } from './oauth-errors';
@@ -18,8 +19,8 @@ export interface OAuthRequestContext {
 
 /**
  * The one wrapper of the authorisation server's POST endpoints (STYLE.md habit 1, in OAuth's dialect): reads the
- * form, rate limits per client (TOKEN_RATE_LIMIT_PER_MINUTE; by address when no client is named) with RateLimit-*
- * headers on every response, and answers every failure as `{error, error_description}` (RFC 6749 §5.2).
+ * form, rate limits per client and address (TOKEN_RATE_LIMIT_PER_MINUTE; by address when no client is named) with
+ * RateLimit-* headers on every response, and answers every failure as `{error, error_description}` (RFC 6749 §5.2).
  * Exceeding the limit is HTTP 429 `slow_down` with Retry-After, which OAuth clients already back off on.
  */
 export function oauthRoute(limiter: string, handler: (context: OAuthRequestContext) => Promise<Response>) {
@@ -28,9 +29,10 @@ export function oauthRoute(limiter: string, handler: (context: OAuthRequestConte
     return withProblemHandling(
       request,
       'oauth',
-      async (_requestId, log) => {
+      async (_requestId, log, facts) => {
         try {
           const form = await readOAuthForm(request).catch((error: unknown) => error as Error);
+          if (!(form instanceof Error)) describeOAuthRequest(request, form, facts);
           limits = await consumeRateLimit(limiter, rateLimitKey(request, form), config().TOKEN_RATE_LIMIT_PER_MINUTE);
           if (form instanceof Error) throw form;
           return await handler({ request, db: getDb(), form, log });
@@ -43,21 +45,35 @@ export function oauthRoute(limiter: string, handler: (context: OAuthRequestConte
   };
 }
 
+/** What the API request log keeps of an OAuth request: the grant type, the client, and the form (redacted there). */
+function describeOAuthRequest(request: Request, form: OAuthForm, facts: RequestFacts) {
+  facts.grant = form.get('grant_type') ?? (form.has('token') ? 'revoke' : undefined);
+  try {
+    facts.clientId = presentedClient(request, form).clientId;
+  } catch {
+    facts.clientId = form.get('client_id');
+  }
+  facts.requestBody = new URLSearchParams([...form]).toString();
+}
+
 /**
- * Per client, except device-code polls: one POS client_id serves a whole fleet of devices, and each device's polling
- * is already paced by its own interval and slow_down (RFC 8628 §3.5), so polls count per device code.
+ * Per client and source address: anyone can name a client_id, so a budget per client alone would let a stranger spend
+ * the real client's (failed attempts lock out separately, client-authentication.ts). Device-code polls count per
+ * device code: one POS client_id serves a whole fleet of devices, each paced by its own interval and slow_down
+ * (RFC 8628 §3.5), and a made-up device code is a failed attempt.
  */
 function rateLimitKey(request: Request, form: OAuthForm | Error): string {
+  const address = clientAddress(request);
   if (!(form instanceof Error)) {
     const deviceCode = form.get('device_code');
     if (form.get('grant_type') === DEVICE_CODE_GRANT_TYPE && deviceCode) return `device:${secretDigest(deviceCode)}`;
     try {
-      return `client:${presentedClient(request, form).clientId}`;
+      return `client:${presentedClient(request, form).clientId}|ip:${address}`;
     } catch {
       // No usable client identification: fall back to the address.
     }
   }
-  return `ip:${clientAddress(request)}`;
+  return `ip:${address}`;
 }
 
 function toOAuthError(error: unknown, log: Logger): OAuthError {

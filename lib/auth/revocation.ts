@@ -5,6 +5,7 @@ import { grants, refreshTokens, revokedAccessTokens } from '@/db/schema';
 import { config } from '@/lib/config';
 import { secretDigest } from '@/lib/tenancy/secrets';
 import type { AuthenticatedClient } from './client-authentication';
+import { announceAccessChange } from './access-notices';
 import { revokeGrant } from './grants';
 import { SIGNING_ALG, verificationKey } from './signing-keys';
 
@@ -42,11 +43,15 @@ async function revokeAccessToken(db: Database, client: AuthenticatedClient, toke
     return false;
   }
   if (typeof claims.jti !== 'string' || typeof claims.grant_id !== 'string' || typeof claims.exp !== 'number') return false;
-  const [grant] = await db.select({ id: grants.id }).from(grants).where(and(eq(grants.id, claims.grant_id), eq(grants.clientId, client.id)));
+  const [grant] = await db
+    .select({ id: grants.id })
+    .from(grants)
+    .where(and(eq(grants.id, claims.grant_id), eq(grants.clientId, client.id)));
   if (!grant) return false;
   await db
     .insert(revokedAccessTokens)
     .values({ jti: claims.jti, expiresAt: new Date(claims.exp * 1000) })
     .onConflictDoNothing();
+  await announceAccessChange(db, { kind: 'TOKEN_REVOKED', jti: claims.jti });
   return true;
 }

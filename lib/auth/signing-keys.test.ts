@@ -26,14 +26,20 @@ describe('verification keys', () => {
     const db = database.db();
     expect(await verificationKey(db, 'key_unknown')).toBeUndefined();
     const kid = await createSigningKey(db);
-    await db.update(signingKeys).set({ retiredAt: new Date(), publishedUntil: new Date(Date.now() + 60_000) }).where(eq(signingKeys.kid, kid));
+    await db
+      .update(signingKeys)
+      .set({ retiredAt: new Date(), publishedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(signingKeys.kid, kid));
     expect(await verificationKey(db, kid)).toBeDefined();
   });
 
   it('stops verifying with a retired key once its publication window has ended', async () => {
     const db = database.db();
     const kid = await createSigningKey(db);
-    await db.update(signingKeys).set({ retiredAt: new Date(Date.now() - 2_000), publishedUntil: new Date(Date.now() - 1_000) }).where(eq(signingKeys.kid, kid));
+    await db
+      .update(signingKeys)
+      .set({ retiredAt: new Date(Date.now() - 2_000), publishedUntil: new Date(Date.now() - 1_000) })
+      .where(eq(signingKeys.kid, kid));
     expect(await verificationKey(db, kid)).toBeUndefined();
   });
 

@@ -4,6 +4,8 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { getDb, type Executor } from '@/db/client';
 import { signingKeys } from '@/db/schema';
 import { newPrefixedId } from '@/lib/ids';
+import { open, seal } from '@/lib/security/sealed-secrets';
+import { signingKeyContext } from '@/lib/security/stored-secrets';
 
 export const SIGNING_ALG = 'ES256';
 
@@ -23,7 +25,9 @@ export async function createSigningKey(db: Executor): Promise<string> {
   const kid = newPrefixedId('key');
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: SIGNING_ALG, use: 'sig' };
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: SIGNING_ALG };
-  await db.insert(signingKeys).values({ kid, alg: SIGNING_ALG, privateJwk, publicJwk });
+  // CONTRACT §7a: the private half is stored sealed, so a database dump mints no token.
+  const sealed = seal(JSON.stringify(privateJwk), signingKeyContext(kid));
+  await db.insert(signingKeys).values({ kid, alg: SIGNING_ALG, privateJwk: sealed, publicJwk });
   return kid;
 }
 
@@ -45,13 +49,19 @@ export async function rotateSigningKey(db: Executor, longestTokenSeconds: number
 
 const keyCache = new Map<string, CryptoKey>();
 
-async function importCached(cacheKey: string, jwk: JWK): Promise<CryptoKey> {
+/** Imports a key once per process; `jwk` is only called (to open a sealed private key, say) when not yet imported. */
+async function importCached(cacheKey: string, jwk: () => JWK): Promise<CryptoKey> {
   let key = keyCache.get(cacheKey);
   if (!key) {
-    key = (await importJWK(jwk, SIGNING_ALG)) as CryptoKey;
+    key = (await importJWK(jwk(), SIGNING_ALG)) as CryptoKey;
     keyCache.set(cacheKey, key);
   }
   return key;
+}
+
+function openPrivateJwk(kid: string, stored: unknown): JWK {
+  if (typeof stored !== 'string') throw new Error(`signing key ${kid} is stored unsealed`);
+  return JSON.parse(open(stored, signingKeyContext(kid))) as JWK;
 }
 
 // Every token issuance needs the active key; a short cache spares a query each time. After a rotation by another
@@ -79,14 +89,9 @@ function cacheKeyOf(db: Executor): Executor {
 }
 
 async function loadActiveSigningKey(db: Executor): Promise<ActiveSigningKey> {
-  const [row] = await db
-    .select()
-    .from(signingKeys)
-    .where(isNull(signingKeys.retiredAt))
-    .orderBy(desc(signingKeys.createdAt))
-    .limit(1);
+  const [row] = await db.select().from(signingKeys).where(isNull(signingKeys.retiredAt)).orderBy(desc(signingKeys.createdAt)).limit(1);
   if (!row) throw new Error('No active signing key');
-  return { kid: row.kid, privateKey: await importCached(`private:${row.kid}`, row.privateJwk as JWK) };
+  return { kid: row.kid, privateKey: await importCached(`private:${row.kid}`, () => openPrivateJwk(row.kid, row.privateJwk)) };
 }
 
 /** Public keys a verifier may use: the active one and retired ones still within their publication window. */
@@ -125,7 +130,7 @@ export async function verificationKey(db: Executor, kid: string): Promise<Crypto
     // Unknown key ids are not remembered, so made-up ones cannot fill the cache.
     if (!row) return undefined;
     entry = {
-      key: await importCached(`public:${kid}`, row.publicJwk as JWK),
+      key: await importCached(`public:${kid}`, () => row.publicJwk as JWK),
       publishedUntil: row.retiredAt ? (row.publishedUntil?.getTime() ?? 0) : Infinity,
       until: now + VERIFICATION_KEY_CACHE_MS,
     };

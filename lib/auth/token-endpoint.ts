@@ -1,4 +1,5 @@
-import { authenticateClient } from './client-authentication';
+import { clientAddress } from '@/lib/http/handler-context';
+import { authenticateClientFrom, recordFailedAttempt } from './client-authentication';
 import { clientCredentialsGrant } from './client-credentials';
 import { DEVICE_CODE_GRANT_TYPE, deviceCodeGrant, startDeviceAuthorization } from './device-flow';
 import { OAuthError, tokenResponse } from './oauth-errors';
@@ -7,34 +8,50 @@ import type { OAuthRequestContext } from './oauth-route';
 import { refreshTokenGrant } from './refresh-tokens';
 import { revokeToken } from './revocation';
 
-/** POST /oauth/token: dispatches on grant_type after authenticating the client (RFC 6749 §3.2). */
+/**
+ * POST /oauth/token: authenticates the client (RFC 6749 §3.2), then dispatches on grant_type. Every failure to
+ * authenticate and every invalid_grant (an unknown or used device code or refresh token) counts towards the lockout of
+ * this client_id from this address (client-authentication.ts), whatever the grant, so no grant type is an unlimited
+ * way to try secrets or codes. The device-code grant is for public POS clients only (CONTRACT §3): a client secret
+ * sent with it is invalid_client without being checked, so it never tells a right secret from a wrong one.
+ */
 export async function handleTokenRequest({ request, db, form }: OAuthRequestContext): Promise<Response> {
   const grantType = requiredParameter(form, 'grant_type');
-  const client = await authenticateClient(db, presentedClient(request, form));
-  switch (grantType) {
-    case DEVICE_CODE_GRANT_TYPE:
-      if (form.has('audience')) requestedAudience(form);
-      return tokenResponse({ ...(await deviceCodeGrant(db, client, requiredParameter(form, 'device_code'))) });
-    case 'refresh_token':
-      return tokenResponse({ ...(await refreshTokenGrant(db, client, requiredParameter(form, 'refresh_token'))) });
-    case 'client_credentials':
-      assertSupportedScope(form);
-      return tokenResponse({ ...(await clientCredentialsGrant(db, client, requestedAudience(form))) });
-    default:
-      throw new OAuthError('unsupported_grant_type', `grant_type ${grantType} is not supported; use ${DEVICE_CODE_GRANT_TYPE}, refresh_token or client_credentials.`);
+  const presented = presentedClient(request, form);
+  const address = clientAddress(request);
+  const client = await authenticateClientFrom(db, presented, address, { publicOnly: grantType === DEVICE_CODE_GRANT_TYPE });
+  try {
+    switch (grantType) {
+      case DEVICE_CODE_GRANT_TYPE:
+        if (form.has('audience')) requestedAudience(form);
+        return tokenResponse({ ...(await deviceCodeGrant(db, client, requiredParameter(form, 'device_code'))) });
+      case 'refresh_token':
+        return tokenResponse({ ...(await refreshTokenGrant(db, client, requiredParameter(form, 'refresh_token'))) });
+      case 'client_credentials':
+        assertSupportedScope(form);
+        return tokenResponse({ ...(await clientCredentialsGrant(db, client, requestedAudience(form))) });
+      default:
+        throw new OAuthError(
+          'unsupported_grant_type',
+          `grant_type ${grantType} is not supported; use ${DEVICE_CODE_GRANT_TYPE}, refresh_token or client_credentials.`,
+        );
+    }
+  } catch (error) {
+    if (error instanceof OAuthError && error.error === 'invalid_grant') await recordFailedAttempt({ clientId: presented.clientId, address });
+    throw error;
   }
 }
 
 /** POST /oauth/device/code (RFC 8628 §3.1). */
 export async function handleDeviceAuthorizationRequest({ request, db, form }: OAuthRequestContext): Promise<Response> {
-  const client = await authenticateClient(db, presentedClient(request, form));
+  const client = await authenticateClientFrom(db, presentedClient(request, form), clientAddress(request));
   assertSupportedScope(form);
   return tokenResponse({ ...(await startDeviceAuthorization(db, client, requestedAudience(form))) });
 }
 
 /** POST /oauth/revoke (RFC 7009 §2): 200 whether or not the token was known. */
 export async function handleRevocationRequest({ request, db, form }: OAuthRequestContext): Promise<Response> {
-  const client = await authenticateClient(db, presentedClient(request, form));
+  const client = await authenticateClientFrom(db, presentedClient(request, form), clientAddress(request));
   await revokeToken(db, client, requiredParameter(form, 'token'), form.get('token_type_hint'));
   return new Response(null, { status: 200, headers: { 'Cache-Control': 'no-store' } });
 }

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { metrics } from '@/lib/ops/metrics';
 
 export interface Loop {
   name: string;
@@ -22,7 +23,10 @@ export function startLoops(loops: Loop[], log: Logger): { stop(): Promise<void>;
   const schedule = (loop: Loop, delay: number) => {
     if (stopping) return;
     clearTimeout(timers.get(loop.name));
-    timers.set(loop.name, setTimeout(() => tick(loop), delay));
+    timers.set(
+      loop.name,
+      setTimeout(() => tick(loop), delay),
+    );
   };
 
   const tick = (loop: Loop) => {
@@ -39,6 +43,7 @@ export function startLoops(loops: Loop[], log: Logger): { stop(): Promise<void>;
         return false;
       })
       .then((more) => {
+        metrics().loopLastRun.set({ loop: loop.name }, Date.now() / 1000);
         running.delete(loop.name);
         inFlight.delete(work);
         const again = more || wakeRequested.delete(loop.name);

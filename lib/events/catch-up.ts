@@ -3,6 +3,9 @@ import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { eventRecipients, events } from '@/db/schema';
 import { ApiError } from '@/lib/http/errors';
+import { eventInScope, type ScopedCaller } from '@/lib/tenancy/scope';
+
+type PartnerCaller = ScopedCaller & { partnerId: string };
 import { publicEvent } from './event-json';
 import { eventTypes } from './event-types';
 
@@ -38,13 +41,17 @@ export const catchUpPageSchema = z
  * skipped by a consumer that has already paged past it. Each event's own transaction always comes first, so a
  * just-committed event appears as soon as no older transaction is still open.
  */
-export async function eventsAfter(db: Executor, partnerId: string, input: z.output<typeof catchUpQuerySchema>) {
+export async function eventsAfter(db: Executor, caller: PartnerCaller, input: z.output<typeof catchUpQuerySchema>) {
+  const { partnerId } = caller;
+  // A POS vendor is one partner at many merchants: a device token reads only its own locations' events (CONTRACT §3).
+  const reachable = eventInScope(db, caller, events.locationId);
   let cursor: { txid: string; seq: number } | undefined;
   if (input.after) {
     const [row] = await db
       .select({ txid: eventRecipients.txid, seq: eventRecipients.eventSeq })
       .from(eventRecipients)
-      .where(and(eq(eventRecipients.partnerId, partnerId), eq(eventRecipients.eventId, input.after)))
+      .innerJoin(events, eq(events.id, eventRecipients.eventId))
+      .where(and(eq(eventRecipients.partnerId, partnerId), eq(eventRecipients.eventId, input.after), reachable))
       .limit(1);
     if (!row) {
       throw new ApiError('UNKNOWN_EVENT', `Event ${input.after} is not one of your events of the last ${EVENT_RETENTION_DAYS} days.`, {
@@ -61,6 +68,7 @@ export async function eventsAfter(db: Executor, partnerId: string, input: z.outp
     .where(
       and(
         eq(eventRecipients.partnerId, partnerId),
+        reachable,
         sql`${eventRecipients.txid} < pg_snapshot_xmin(pg_current_snapshot())`,
         cursor ? sql`(${eventRecipients.txid}, ${eventRecipients.eventSeq}) > (${cursor.txid}::xid8, ${cursor.seq})` : undefined,
       ),
@@ -79,6 +87,9 @@ export async function eventsAfter(db: Executor, partnerId: string, input: z.outp
 export async function sweepExpiredEvents(db: Executor, batchSize = 1000, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - EVENT_RETENTION_DAYS * 24 * 60 * 60 * 1000);
   const expired = db.select({ id: events.id }).from(events).where(lt(events.createdAt, cutoff)).limit(batchSize);
-  const deleted = await db.delete(events).where(sql`${events.id} in (${expired})`).returning({ id: events.id });
+  const deleted = await db
+    .delete(events)
+    .where(sql`${events.id} in (${expired})`)
+    .returning({ id: events.id });
   return deleted.length;
 }

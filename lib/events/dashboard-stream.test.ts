@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { createPartner } from '@/lib/tenancy/partners';
-import { dashboardEventFilter, dashboardEventStream } from './dashboard-stream';
+import { dashboardEventFilter, dashboardEventStream, notifyDashboard } from './dashboard-stream';
 import { EVENTS_CHANNEL, emitEvent } from './outbox';
 
 const database = useTestDatabase();
@@ -14,7 +14,10 @@ async function readFrames(stream: ReadableStream<Uint8Array>, count: number) {
   const frames = () => text.split('\n\n').filter((frame) => frame.includes('data: '));
   const deadline = Date.now() + 5000;
   while (frames().length < count && Date.now() < deadline) {
-    const { value, done } = await Promise.race([reader.read(), new Promise<{ value: undefined; done: true }>((resolve) => setTimeout(() => resolve({ value: undefined, done: true }), 1000))]);
+    const { value, done } = await Promise.race([
+      reader.read(),
+      new Promise<{ value: undefined; done: true }>((resolve) => setTimeout(() => resolve({ value: undefined, done: true }), 1000)),
+    ]);
     if (value) text += decoder.decode(value);
     if (done && frames().length < count && Date.now() >= deadline) break;
   }
@@ -23,9 +26,11 @@ async function readFrames(stream: ReadableStream<Uint8Array>, count: number) {
 }
 
 const emit = (locationId: string, resourceId: string, partnerIds: string[] = []) =>
-  database.db().transaction((tx) =>
-    emitEvent(tx, { type: 'NEW_TABLE', locationId, resource: 'table', resourceId, version: 1, actorPartnerId: null, audience: { partnerIds } }),
-  );
+  database
+    .db()
+    .transaction((tx) =>
+      emitEvent(tx, { type: 'NEW_TABLE', locationId, resource: 'table', resourceId, version: 1, actorPartnerId: null, audience: { partnerIds } }),
+    );
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -33,7 +38,7 @@ afterEach(() => vi.restoreAllMocks());
 async function openMerchantDashboard() {
   const mine = await createMerchantWithLocations(database.db(), 1);
   const theirs = await createMerchantWithLocations(database.db(), 1);
-  const filter = await dashboardEventFilter(database.db(), { role: 'MERCHANT', merchantId: mine.merchant.id, partnerId: null });
+  const filter = await dashboardEventFilter(database.db(), { role: 'MERCHANT', merchantId: mine.merchant.id });
   const abort = new AbortController();
   return { mine, theirs, abort, stream: dashboardEventStream(database.handle(), filter, abort.signal) };
 }
@@ -68,8 +73,8 @@ describe('dashboard event stream', () => {
   it("gives a loyalty partner reviewer their partner's events and an admin everything", async () => {
     const { locationIds } = await createMerchantWithLocations(database.db(), 1);
     const loyalty = await createPartner(database.db(), { name: 'Loyal', type: 'LOYALTY' });
-    const partnerFilter = await dashboardEventFilter(database.db(), { role: 'LOYALTY_PARTNER', merchantId: null, partnerId: loyalty.id });
-    const adminFilter = await dashboardEventFilter(database.db(), { role: 'ADMIN', merchantId: null, partnerId: null });
+    const partnerFilter = await dashboardEventFilter(database.db(), { role: 'LOYALTY_PARTNER', partnerId: loyalty.id });
+    const adminFilter = await dashboardEventFilter(database.db(), { role: 'ADMIN' });
     const abort = new AbortController();
     const partnerStream = dashboardEventStream(database.handle(), partnerFilter, abort.signal);
     const adminStream = dashboardEventStream(database.handle(), adminFilter, abort.signal);
@@ -79,5 +84,24 @@ describe('dashboard event stream', () => {
     abort.abort();
     expect(partnerFrames.map((frame) => frame.data.id)).toEqual(['for-loyalty']);
     expect(adminFrames.map((frame) => frame.data.id)).toEqual(['not-for-loyalty', 'for-loyalty']);
+  });
+});
+
+describe('dashboard notices', () => {
+  it("passes a committed notice (a loyalty decision) to the location's merchant only, and a rolled-back one to nobody", async () => {
+    const { mine, theirs, stream, abort } = await openMerchantDashboard();
+    const notice = (locationId: string, resourceId: string) => ({ type: 'LOYALTY_ONBOARDING_DECIDED' as const, locationId, partnerIds: [], resourceId });
+    await database
+      .db()
+      .transaction(async (tx) => {
+        await notifyDashboard(tx, notice(mine.locationIds[0]!, 'rolled-back'));
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await database.db().transaction((tx) => notifyDashboard(tx, notice(theirs.locationIds[0]!, 'theirs')));
+    await database.db().transaction((tx) => notifyDashboard(tx, notice(mine.locationIds[0]!, 'decided')));
+    const frames = await readFrames(stream, 1);
+    abort.abort();
+    expect(frames).toEqual([{ type: 'LOYALTY_ONBOARDING_DECIDED', locationId: mine.locationIds[0], data: expect.objectContaining({ id: 'decided' }) }]);
   });
 });

@@ -1,13 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Executor } from '@/db/client';
+import { metrics } from '@/lib/ops/metrics';
 import { merchantLocations } from '@/lib/tenancy/merchants';
-import type { UserRole } from '@/lib/tenancy/users';
 import { eventBus, type CommittedEvent, type EventInterest } from './event-bus';
 
-export interface DashboardViewer {
-  role: UserRole;
-  merchantId: string | null;
-  partnerId: string | null;
-}
+export type DashboardViewer = { role: 'ADMIN' } | { role: 'LOYALTY_PARTNER'; partnerId: string } | { role: 'MERCHANT'; merchantId: string };
 
 /** What the dashboard's live views receive for each committed event. */
 export interface LiveEvent {
@@ -29,10 +26,30 @@ export interface DashboardEventFilter {
  */
 export async function dashboardEventFilter(db: Executor, viewer: DashboardViewer): Promise<DashboardEventFilter> {
   if (viewer.role === 'ADMIN') return { include: () => true };
-  if (viewer.role === 'LOYALTY_PARTNER') return { include: ({ recipients }) => Boolean(viewer.partnerId && recipients.includes(viewer.partnerId)) };
-  const locationIds = new Set(viewer.merchantId ? (await merchantLocations(db, viewer.merchantId)).map((location) => location.id) : []);
+  if (viewer.role === 'LOYALTY_PARTNER') return { include: ({ recipients }) => recipients.includes(viewer.partnerId) };
+  const locationIds = new Set((await merchantLocations(db, viewer.merchantId)).map((location) => location.id));
   const ownLocation = (locationId: string | null) => Boolean(locationId && locationIds.has(locationId));
   return { include: ({ event }) => ownLocation(event.locationId), wants: ({ locationId }) => ownLocation(locationId) };
+}
+
+/**
+ * Dashboard-only notices: changes that have no partner event of their own (CONTRACT §7 lists none for a loyalty
+ * partner's onboarding decision) but that an open dashboard page shows, e.g. the merchant's loyalty page. Sent with
+ * pg_notify inside the deciding transaction, so they arrive after commit on every instance.
+ */
+export const DASHBOARD_CHANNEL = 'counterpart_dashboard';
+
+export interface DashboardNotice {
+  type: 'LOYALTY_ONBOARDING_DECIDED';
+  locationId: string;
+  /** The partners concerned (a reviewer sees its own partner's notices). */
+  partnerIds: string[];
+  resourceId: string;
+}
+
+/** Queues a dashboard notice in `db`'s transaction (delivered on commit). */
+export async function notifyDashboard(db: Executor, notice: DashboardNotice): Promise<void> {
+  await db.execute(sql`select pg_notify(${DASHBOARD_CHANNEL}, ${JSON.stringify(notice)})`);
 }
 
 // Proxies close idle connections; a comment line every 25 s keeps the stream open.
@@ -56,10 +73,38 @@ export function dashboardEventStream(handle: DatabaseHandle, filter: DashboardEv
         const live: LiveEvent = { type: committed.event.type, locationId: committed.event.locationId, data: committed.event.data };
         write(`id: ${committed.event.id}\ndata: ${JSON.stringify(live)}\n\n`);
       }, filter.wants);
+      let unlistenNotices: (() => Promise<void>) | undefined;
+      let closed = false;
+      void handle
+        .listen(DASHBOARD_CHANNEL, (payload) => {
+          let notice: DashboardNotice;
+          try {
+            notice = JSON.parse(payload) as DashboardNotice;
+          } catch {
+            return;
+          }
+          const live: LiveEvent = {
+            type: notice.type,
+            locationId: notice.locationId,
+            data: { id: notice.resourceId, uri: '', resource: 'onboarding-request', version: 0 },
+          };
+          const asCommitted = { event: { ...live, id: '', createdAt: new Date().toISOString() }, recipients: notice.partnerIds } as unknown as CommittedEvent;
+          if (filter.include(asCommitted)) write(`data: ${JSON.stringify(live)}\n\n`);
+        })
+        .then((unlisten) => {
+          if (closed) void unlisten();
+          else unlistenNotices = unlisten;
+        })
+        .catch(() => undefined);
       const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      const connections = metrics().sseConnections;
+      connections.inc();
       cleanup = () => {
+        if (!closed) connections.dec();
+        closed = true;
         clearInterval(keepAlive);
         unsubscribe();
+        void unlistenNotices?.().catch(() => undefined);
         try {
           controller.close();
         } catch {

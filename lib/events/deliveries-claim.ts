@@ -11,6 +11,8 @@ export interface ClaimedDelivery {
   attemptCount: number;
   payload: unknown;
   url: string;
+  endpointId: string;
+  /** Sealed (CONTRACT §7a), as stored; opened when signing. */
   secret: string;
   previousSecret: string | null;
   previousSecretExpiresAt: Date | null;
@@ -40,7 +42,7 @@ export async function claimDueDeliveries(db: Executor, limit: number, leaseSecon
     set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempt_count = w.attempt_count + 1, last_attempt_at = now()
     from due, events e, webhook_endpoints ep
     where w.id = due.id and e.id = w.event_id and ep.id = w.endpoint_id
-    returning w.id, w.event_id as "eventId", w.attempt_count as "attemptCount", e.payload, ep.url, ep.secret,
+    returning w.id, w.event_id as "eventId", w.attempt_count as "attemptCount", e.payload, ep.url, ep.id as "endpointId", ep.secret,
       ep.previous_secret as "previousSecret", ep.previous_secret_expires_at as "previousSecretExpiresAt", w.event_seq as "eventSeq"`);
   return rowsOf<ClaimedDelivery & { eventSeq: number | string }>(result)
     .sort((a, b) => Number(a.eventSeq) - Number(b.eventSeq))
@@ -50,6 +52,18 @@ export async function claimDueDeliveries(db: Executor, limit: number, leaseSecon
       payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
       previousSecretExpiresAt: asDate(row.previousSecretExpiresAt),
     }));
+}
+
+/**
+ * Milliseconds until the earliest pending delivery that is not yet due comes due (a retry waiting out its
+ * WEBHOOK_RETRY_SCHEDULE delay), or null when none waits. Lets an idle dispatcher sleep exactly that long.
+ */
+export async function msUntilNextDue(db: Executor): Promise<number | null> {
+  const result = await db.execute(sql`
+    select extract(epoch from min(next_attempt_at) - now()) * 1000 as "ms"
+    from webhook_deliveries where status = 'PENDING' and next_attempt_at > now()`);
+  const ms = rowsOf<{ ms: number | string | null }>(result)[0]?.ms;
+  return ms === null || ms === undefined ? null : Math.max(0, Math.ceil(Number(ms)));
 }
 
 export interface AttemptRecord {

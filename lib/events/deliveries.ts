@@ -1,7 +1,7 @@
 import type { Executor } from '@/db/client';
 import { webhookDeliveries } from '@/db/schema';
 import { newPrefixedId } from '@/lib/ids';
-import type { PublicEvent } from './outbox';
+import type { PublicEvent } from './event-json';
 
 /** A recipient's enabled webhook endpoint that subscribes to the event's type. */
 export interface SubscribedEndpoint {

@@ -42,6 +42,7 @@ export interface DeliveryFilters {
   eventType?: string;
   status?: z.output<typeof deliveryStatusSchema>;
   endpointId?: string;
+  eventId?: string;
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -53,6 +54,7 @@ export async function listDeliveries(db: Executor, filters: DeliveryFilters = {}
   if (filters.eventType) conditions.push(eq(webhookDeliveries.eventType, filters.eventType));
   if (filters.status) conditions.push(eq(webhookDeliveries.status, filters.status));
   if (filters.endpointId) conditions.push(eq(webhookDeliveries.endpointId, filters.endpointId));
+  if (filters.eventId) conditions.push(eq(webhookDeliveries.eventId, filters.eventId));
   return loadDeliveries(db, conditions, limit);
 }
 
@@ -119,7 +121,15 @@ async function loadDeliveries(db: Executor, conditions: SQL[], limit: number): P
 /** Recent activity for the admin dashboard: the newest events across every tenant. */
 export async function recentEvents(db: Executor, limit = 50) {
   const rows = await db
-    .select({ id: events.id, type: events.type, locationId: events.locationId, resource: events.resource, resourceId: events.resourceId, version: events.resourceVersion, createdAt: events.createdAt })
+    .select({
+      id: events.id,
+      type: events.type,
+      locationId: events.locationId,
+      resource: events.resource,
+      resourceId: events.resourceId,
+      version: events.resourceVersion,
+      createdAt: events.createdAt,
+    })
     .from(events)
     .orderBy(desc(events.seq))
     .limit(limit);

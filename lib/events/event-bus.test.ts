@@ -7,9 +7,11 @@ import { EVENTS_CHANNEL, emitEvent } from './outbox';
 const database = useTestDatabase();
 
 const emit = (locationId: string, resourceId: string) =>
-  database.db().transaction((tx) =>
-    emitEvent(tx, { type: 'NEW_TABLE', locationId, resource: 'table', resourceId, version: 1, actorPartnerId: null, audience: { partnerIds: [] } }),
-  );
+  database
+    .db()
+    .transaction((tx) =>
+      emitEvent(tx, { type: 'NEW_TABLE', locationId, resource: 'table', resourceId, version: 1, actorPartnerId: null, audience: { partnerIds: [] } }),
+    );
 
 async function until(condition: () => boolean) {
   for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -23,7 +25,10 @@ describe('event bus', () => {
     const { locationIds } = await createMerchantWithLocations(database.db(), 2);
     const [wanted, other] = locationIds as [string, string];
     const received: CommittedEvent[] = [];
-    const unsubscribe = eventBus(database.handle()).subscribe((committed) => received.push(committed), ({ locationId }) => locationId === wanted);
+    const unsubscribe = eventBus(database.handle()).subscribe(
+      (committed) => received.push(committed),
+      ({ locationId }) => locationId === wanted,
+    );
     await emit(other, 'other-1');
     await emit(wanted, 'wanted-1');
     await emit(other, 'other-2');
@@ -39,7 +44,10 @@ describe('event bus', () => {
   it('reads nothing from the database for an event no listener wants', async () => {
     const { locationIds } = await createMerchantWithLocations(database.db(), 2);
     const [wanted, other] = locationIds as [string, string];
-    const unsubscribe = eventBus(database.handle()).subscribe(() => {}, ({ locationId }) => locationId === wanted);
+    const unsubscribe = eventBus(database.handle()).subscribe(
+      () => {},
+      ({ locationId }) => locationId === wanted,
+    );
     // Our own LISTEN is registered after the bus's, so by the time it hears the notice the bus has already decided.
     const heard: string[] = [];
     const unlisten = await database.handle().listen(EVENTS_CHANNEL, (payload) => heard.push(payload));

@@ -28,8 +28,7 @@ export interface EventBus {
 }
 
 // One bus per database handle, shared by server.ts (WebSocket) and Next's route bundles (dashboard stream).
-const buses = ((globalThis as typeof globalThis & { __counterpartEventBuses?: WeakMap<DatabaseHandle, EventBus> }).__counterpartEventBuses ??=
-  new WeakMap());
+const buses = ((globalThis as typeof globalThis & { __counterpartEventBuses?: WeakMap<DatabaseHandle, EventBus> }).__counterpartEventBuses ??= new WeakMap());
 
 const LOAD_BATCH = 500;
 const everyEvent: EventInterest = () => true;

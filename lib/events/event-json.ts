@@ -1,4 +1,13 @@
-import type { PublicEvent } from './outbox';
+import type { EventType, ResourceKind } from './event-types';
+
+/** An event as partners receive it (CONTRACT §7). */
+export interface PublicEvent {
+  id: string;
+  type: EventType;
+  createdAt: string;
+  locationId: string | null;
+  data: { id: string; uri: string; resource: ResourceKind; version: number };
+}
 
 /**
  * The event JSON in the order CONTRACT §7 shows it. The outbox keeps the payload as jsonb (which reorders keys),

@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { problemResponses } from '@/lib/http/openapi';
+import { problemResponses } from '@/lib/http/problem-responses';
 import { catchUpPageSchema, catchUpQuerySchema, eventSchema } from './catch-up';
 import { webhookDeliverySchema } from './delivery-log';
 import { locationStatusSchema } from './pos-presence';

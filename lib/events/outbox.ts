@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { rowsOf } from '@/db/rows';
 import { connections, eventRecipients, events, partners, webhookDeliveries, webhookEndpoints } from '@/db/schema';
@@ -6,6 +6,7 @@ import type { PartnerType } from '@/lib/auth/access-tokens';
 import { connectBaseUrl } from '@/lib/config';
 import { newPrefixedId } from '@/lib/ids';
 import { deliveryResourceKey, enqueueDeliveries, type SubscribedEndpoint } from './deliveries';
+import type { PublicEvent } from './event-json';
 import { resourcePaths, type EventType, type ResourceKind } from './event-types';
 
 /** Who an event is for (CONTRACT §7): partners of some types connected to the location, and/or named partners. */
@@ -26,13 +27,7 @@ export interface EmitEventInput {
   audience: EventAudience;
 }
 
-export interface PublicEvent {
-  id: string;
-  type: EventType;
-  createdAt: string;
-  locationId: string | null;
-  data: { id: string; uri: string; resource: ResourceKind; version: number };
-}
+export type { PublicEvent } from './event-json';
 
 /**
  * Channel that carries `{eventId, locationId, deliveries}` after commit to every instance (NOTIFY is transactional);
@@ -74,10 +69,10 @@ const DELIVERY_IDS_INLINE = 4;
  * less the acting partner), the NOTIFY, and a delivery for each of the recipients' subscribed webhook endpoints
  * (an event with more endpoints than DELIVERY_IDS_INLINE gets the rest in a second statement).
  *
- * `alongside` is a data-modifying statement (an INSERT, say) that belongs with the change; it runs in the same
- * statement, saving the caller a round trip.
+ * `alongside` is a drizzle data-modifying query (an insert, say, type-checked like any other) that belongs with the
+ * change; it runs in the same statement, saving the caller a round trip.
  */
-export async function emitEvent(tx: Executor, input: EmitEventInput, options: { alongside?: SQL } = {}): Promise<PublicEvent> {
+export async function emitEvent(tx: Executor, input: EmitEventInput, options: { alongside?: SQLWrapper } = {}): Promise<PublicEvent> {
   const id = newPrefixedId('evt');
   const event: PublicEvent = {
     id,
@@ -94,7 +89,7 @@ export async function emitEvent(tx: Executor, input: EmitEventInput, options: { 
   const namedPartnerIds = (input.audience.partnerIds ?? []).filter((partnerId): partnerId is string => Boolean(partnerId));
   const deliveryIds = Array.from({ length: DELIVERY_IDS_INLINE }, () => newPrefixedId('dlv'));
   const result = await tx.execute(sql`
-    with ${options.alongside ? sql`alongside as (${options.alongside}), ` : sql``}event as (
+    with ${options.alongside ? sql`alongside as (${options.alongside.getSQL()}), ` : sql``}event as (
       insert into ${events} (id, type, location_id, resource, resource_id, resource_version, actor_partner_id, payload, created_at)
       values (${id}, ${input.type}, ${input.locationId}, ${input.resource}, ${input.resourceId}, ${input.version}::int,
         ${input.actorPartnerId}, ${JSON.stringify(event)}::jsonb, ${event.createdAt}::timestamptz)

@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { DatabaseHandle } from '@/db/client';
-import { locations } from '@/db/schema';
+import { grants, locations, revokedAccessTokens } from '@/db/schema';
+import { ACCESS_CHANNEL, parseAccessNotice, type AccessNotice } from '@/lib/auth/access-notices';
 import { verifyAccessToken, type PartnerPrincipal } from '@/lib/auth/access-tokens';
-import { isConnected } from '@/lib/auth/connections';
+import { isInScope } from '@/lib/tenancy/scope';
 import { config } from '@/lib/config';
 import { ApiError, forbidden, notFound, problemBody } from '@/lib/http/errors';
+import { decodePathSegment } from '@/lib/http/path-segments';
 import { logger } from '@/lib/log';
 import { eventBus, type CommittedEvent } from './event-bus';
 import { closePresence, heartbeatPresence, openPresence, recordHello } from './pos-presence';
@@ -22,7 +24,12 @@ export interface PosNotificationOptions {
   pingIntervalMs?: number;
 }
 
+// CONTRACT §7 close codes.
 export const HELLO_TIMEOUT_CLOSE_CODE = 4000;
+export const TOKEN_REVOKED_CLOSE_CODE = 4001;
+export const OUT_OF_SCOPE_CLOSE_CODE = 4003;
+// setTimeout takes at most 2^31 - 1 ms; a later expiry is re-armed when that fires.
+const MAX_TIMER_MS = 2 ** 31 - 1;
 const PATH = /^\/connect\/pos\/notifications\/([^/?#]+)\/?(?:[?#].*)?$/;
 // Events that commit between the upgrade and HELLO are held (up to this many) and sent right after HELLO.
 const MAX_PENDING_BEFORE_HELLO = 1000;
@@ -38,6 +45,9 @@ interface PosClient {
   presenceId: string;
   partnerId: string;
   locationId: string;
+  grantId: string;
+  tokenId: string;
+  expiresAt: Date;
   helloReceived: boolean;
   pending: string[];
   alive: boolean;
@@ -71,6 +81,49 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
   // Only events of a location with a POS connected here are worth loading: with none, the bus reads nothing.
   const unsubscribe = eventBus(handle).subscribe(deliver, ({ locationId }) => locationId !== null && clientsByLocation.has(locationId));
 
+  const everyClient = () => [...clientsByLocation.values()].flatMap((set) => [...set]);
+  // CONTRACT §3: a socket lives no longer than the reach of the token that opened it.
+  const closeWhere = (matches: (client: PosClient) => boolean, code: number, reason: string) => {
+    for (const client of everyClient()) if (matches(client)) client.socket.close(code, reason);
+  };
+  const onAccessNotice = (notice: AccessNotice) => {
+    switch (notice.kind) {
+      case 'GRANT_REVOKED':
+        return closeWhere((client) => client.grantId === notice.grantId, TOKEN_REVOKED_CLOSE_CODE, 'The grant was revoked');
+      case 'TOKEN_REVOKED':
+        return closeWhere((client) => client.tokenId === notice.jti, TOKEN_REVOKED_CLOSE_CODE, 'The access token was revoked');
+      case 'CONNECTION_REMOVED':
+        return closeWhere(
+          (client) => client.partnerId === notice.partnerId && client.locationId === notice.locationId,
+          OUT_OF_SCOPE_CLOSE_CODE,
+          'The location is no longer in the token scope',
+        );
+    }
+  };
+  const accessListening = handle.listen(ACCESS_CHANNEL, (payload) => {
+    const notice = parseAccessNotice(payload);
+    if (notice) onAccessNotice(notice);
+  });
+  accessListening.catch((error: unknown) => log.error({ err: error }, 'listening for access changes failed'));
+
+  // A notice missed while the listening connection was re-established is caught by this sweep, at each ping.
+  const sweepRevoked = async () => {
+    const clients = everyClient();
+    if (!clients.length) return;
+    const [revokedGrants, revokedTokens] = await Promise.all([
+      handle.db
+        .select({ id: grants.id })
+        .from(grants)
+        .where(and(inArray(grants.id, [...new Set(clients.map((client) => client.grantId))]), isNotNull(grants.revokedAt))),
+      handle.db
+        .select({ jti: revokedAccessTokens.jti })
+        .from(revokedAccessTokens)
+        .where(inArray(revokedAccessTokens.jti, [...new Set(clients.map((client) => client.tokenId))])),
+    ]);
+    for (const { id } of revokedGrants) onAccessNotice({ kind: 'GRANT_REVOKED', grantId: id });
+    for (const { jti } of revokedTokens) onAccessNotice({ kind: 'TOKEN_REVOKED', jti });
+  };
+
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!handles(request)) return;
     authorise(handle, request).then(
@@ -83,7 +136,8 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
         });
         wss.handleUpgrade(request, socket, head, (ws) => {
           established = true;
-          accept(ws, { presenceId, partnerId: principal.partnerId, locationId });
+          const { partnerId, grantId, tokenId, expiresAt } = principal;
+          accept(ws, { presenceId, partnerId, locationId, grantId, tokenId, expiresAt });
         });
       },
       (error: unknown) => refuseUpgrade(socket, error, request.url ?? '', log),
@@ -91,12 +145,19 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
   };
   server.on('upgrade', onUpgrade);
 
-  const accept = (socket: WebSocket, identity: Pick<PosClient, 'presenceId' | 'partnerId' | 'locationId'>) => {
+  const accept = (socket: WebSocket, identity: Pick<PosClient, 'presenceId' | 'partnerId' | 'locationId' | 'grantId' | 'tokenId' | 'expiresAt'>) => {
     const client: PosClient = { socket, ...identity, helloReceived: false, pending: [], alive: true };
     const set = clientsByLocation.get(client.locationId) ?? new Set();
     set.add(client);
     clientsByLocation.set(client.locationId, set);
     const helloTimer = setTimeout(() => socket.close(HELLO_TIMEOUT_CLOSE_CODE, 'HELLO required'), helloTimeoutMs);
+    let expiryTimer: NodeJS.Timeout;
+    const armExpiry = () => {
+      const remaining = client.expiresAt.getTime() - Date.now();
+      if (remaining <= 0) socket.close(TOKEN_REVOKED_CLOSE_CODE, 'The access token expired');
+      else expiryTimer = setTimeout(armExpiry, Math.min(remaining, MAX_TIMER_MS));
+    };
+    armExpiry();
     socket.on('pong', () => {
       client.alive = true;
     });
@@ -114,6 +175,7 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
     });
     socket.on('close', () => {
       clearTimeout(helloTimer);
+      clearTimeout(expiryTimer);
       set.delete(client);
       if (!set.size) clientsByLocation.delete(client.locationId);
       void closePresence(handle.db, client.presenceId).catch((error: unknown) => log.error({ err: error }, 'recording disconnect failed'));
@@ -133,7 +195,9 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
         client.socket.ping();
       }
     }
-    if (!closing) void heartbeatPresence(handle.db, instanceId).catch((error: unknown) => log.error({ err: error }, 'presence heartbeat failed'));
+    if (closing) return;
+    void heartbeatPresence(handle.db, instanceId).catch((error: unknown) => log.error({ err: error }, 'presence heartbeat failed'));
+    void sweepRevoked().catch((error: unknown) => log.error({ err: error }, 'checking open sockets for revocation failed'));
   }, pingIntervalMs);
   pinger.unref();
 
@@ -144,7 +208,8 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
       clearInterval(pinger);
       server.off('upgrade', onUpgrade);
       unsubscribe();
-      const all = [...clientsByLocation.values()].flatMap((set) => [...set]);
+      await accessListening.then((unlisten) => unlisten()).catch(() => {});
+      const all = everyClient();
       await Promise.all(
         all.map(
           (client) =>
@@ -174,7 +239,7 @@ function parseHello(data: RawData): z.output<typeof helloSchema> | undefined {
 }
 
 async function authorise(handle: DatabaseHandle, request: IncomingMessage): Promise<{ principal: PartnerPrincipal; locationId: string }> {
-  const locationId = decodeURIComponent(PATH.exec(request.url ?? '')![1]!);
+  const locationId = decodePathSegment(PATH.exec(request.url ?? '')![1]!);
   const token = request.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   if (!token) {
     throw new ApiError('UNAUTHORIZED', 'A Bearer access token is required.', {
@@ -184,15 +249,17 @@ async function authorise(handle: DatabaseHandle, request: IncomingMessage): Prom
   const principal = await verifyAccessToken(handle.db, token);
   if (principal.partnerType !== 'POS') throw forbidden('Only POS partners may open the notification socket.');
   const [location] = await handle.db.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId)).limit(1);
-  // CONTRACT §3: another tenant's location is answered 404, exactly as if it did not exist.
-  if (!location || !(await isConnected(handle.db, principal.partnerId, locationId))) throw notFound('Location');
+  // CONTRACT §3: a location outside the token's scope is answered 404, exactly as if it did not exist.
+  if (!location || !(await isInScope(handle.db, principal, locationId))) throw notFound('Location');
   return { principal, locationId };
 }
 
 /** Answers a refused upgrade with a plain HTTP problem response (CONTRACT §5) and closes the socket. */
 function refuseUpgrade(socket: Duplex, error: unknown, path: string, log: ReturnType<typeof logger>) {
   const apiError =
-    error instanceof ApiError ? error : new ApiError('SERVICE_UNAVAILABLE', 'The notification service is unavailable; retry shortly.', { headers: { 'Retry-After': '5' } });
+    error instanceof ApiError
+      ? error
+      : new ApiError('SERVICE_UNAVAILABLE', 'The notification service is unavailable; retry shortly.', { headers: { 'Retry-After': '5' } });
   if (!(error instanceof ApiError)) log.error({ err: error }, 'WebSocket upgrade failed');
   const body = JSON.stringify(problemBody(apiError, path.split('?')[0]!, `${config().PUBLIC_URL}/docs`));
   const headers = {

@@ -4,6 +4,7 @@ import type { Executor } from '@/db/client';
 import { asDate } from '@/db/rows';
 import { connections, locations, partners, posPresence } from '@/db/schema';
 import { notFound } from '@/lib/http/errors';
+import { inScope, type ScopedCaller } from '@/lib/tenancy/scope';
 
 /** A socket whose heartbeat is older than this no longer counts (a crashed instance's sockets go RED within a minute). */
 export const PRESENCE_STALE_MS = 60_000;
@@ -15,22 +16,35 @@ export interface SupportedApi {
 
 export async function openPresence(db: Executor, input: { id: string; instanceId: string; locationId: string; partnerId: string }) {
   await db.insert(posPresence).values(input);
-  await db.update(locations).set({ lastOnlineAt: sql`now()` }).where(eq(locations.id, input.locationId));
+  await db
+    .update(locations)
+    .set({ lastOnlineAt: sql`now()` })
+    .where(eq(locations.id, input.locationId));
 }
 
 export async function recordHello(db: Executor, id: string, hello: { posVersion: string; supportedApis: SupportedApi[] }) {
-  await db.update(posPresence).set({ posVersion: hello.posVersion, supportedApis: hello.supportedApis, heartbeatAt: sql`now()` }).where(eq(posPresence.id, id));
+  await db
+    .update(posPresence)
+    .set({ posVersion: hello.posVersion, supportedApis: hello.supportedApis, heartbeatAt: sql`now()` })
+    .where(eq(posPresence.id, id));
 }
 
 /** The socket closed: the location was online until now (`lastOnlineAt`). */
 export async function closePresence(db: Executor, id: string) {
   const [row] = await db.delete(posPresence).where(eq(posPresence.id, id)).returning({ locationId: posPresence.locationId });
-  if (row) await db.update(locations).set({ lastOnlineAt: sql`now()` }).where(eq(locations.id, row.locationId));
+  if (row)
+    await db
+      .update(locations)
+      .set({ lastOnlineAt: sql`now()` })
+      .where(eq(locations.id, row.locationId));
 }
 
 /** Refreshes every socket this instance holds, and folds other instances' stale sockets into `lastOnlineAt`. */
 export async function heartbeatPresence(db: Executor, instanceId: string) {
-  await db.update(posPresence).set({ heartbeatAt: sql`now()` }).where(eq(posPresence.instanceId, instanceId));
+  await db
+    .update(posPresence)
+    .set({ heartbeatAt: sql`now()` })
+    .where(eq(posPresence.instanceId, instanceId));
   const staleBefore = sql`now() - make_interval(secs => ${PRESENCE_STALE_MS / 1000})`;
   const stale = await db.delete(posPresence).where(lt(posPresence.heartbeatAt, staleBefore)).returning({
     locationId: posPresence.locationId,
@@ -62,15 +76,14 @@ export const locationStatusSchema = z
   });
 
 /**
- * CONTRACT §6 Locations: the POS online status of a location the caller is connected to (another tenant's location
- * is 404). The status is read from the database so every instance answers alike.
+ * CONTRACT §6 Locations: the POS online status of a location within the caller's scope (any other location is
+ * 404). The status is read from the database so every instance answers alike.
  */
-export async function locationStatus(db: Executor, partnerId: string, locationId: string) {
+export async function locationStatus(db: Executor, caller: ScopedCaller, locationId: string) {
   const [location] = await db
     .select({ id: locations.id, name: locations.name, lastOnlineAt: locations.lastOnlineAt })
     .from(locations)
-    .innerJoin(connections, and(eq(connections.locationId, locations.id), eq(connections.partnerId, partnerId)))
-    .where(eq(locations.id, locationId))
+    .where(and(eq(locations.id, locationId), inScope(db, caller, locations.id)))
     .limit(1);
   if (!location) throw notFound('Location');
   const [live] = await db

@@ -51,7 +51,13 @@ describe('webhook delivery', () => {
   it('retries 500s on the schedule with the same webhook-id, delivers every event and keeps per-resource order', async () => {
     const { receiver, dispatcher, locationId, partnerId, endpoint } = await setup((_request, index) => (index < 4 ? 500 : 200));
     const emitted: PublicEvent[] = [];
-    for (const [orderId, version] of [['a', 1], ['b', 1], ['a', 2], ['b', 2], ['a', 3]] as const) {
+    for (const [orderId, version] of [
+      ['a', 1],
+      ['b', 1],
+      ['a', 2],
+      ['b', 2],
+      ['a', 3],
+    ] as const) {
       emitted.push(await emitOrderEvent(database.db(), { locationId, partnerId, orderId, version }));
     }
     const succeeded = () => new Set(receiver.requests.filter((request) => request.answered === 200).map((request) => request.webhookId));
@@ -91,6 +97,27 @@ describe('webhook delivery', () => {
     } finally {
       await loops.stop();
     }
+  });
+
+  it('the loop sends each retry when WEBHOOK_RETRY_SCHEDULE says, not at its next idle look', async () => {
+    const schedule = [1, 1, 2];
+    configure({ WEBHOOK_RETRY_SCHEDULE: schedule.join(',') });
+    const { receiver, endpoint, locationId, partnerId } = await setup(() => 500);
+    const loops = startLoops([createWebhookDispatcher(database.handle(), { batchSize: 50 }).loop], logger());
+    try {
+      await emitOrderEvent(database.db(), { locationId, partnerId, orderId: 'failing', version: 1 });
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && (await deliveriesOf(endpoint.id))[0]?.status !== 'FAILED') await sleep(20);
+    } finally {
+      await loops.stop();
+    }
+    expect(receiver.requests).toHaveLength(schedule.length + 1);
+    const gaps = receiver.requests.slice(1).map((request, index) => request.receivedAt - receiver.requests[index]!.receivedAt);
+    // The schedule plus its jitter (up to 10 %), and 250 ms for sending and recording the attempt.
+    gaps.forEach((gap, index) => {
+      expect(gap).toBeGreaterThanOrEqual(schedule[index]! * 1000);
+      expect(gap).toBeLessThanOrEqual(schedule[index]! * 1100 + 250);
+    });
   });
 
   it('does not hold back other resources while one resource waits for its retry', async () => {

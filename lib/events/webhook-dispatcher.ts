@@ -2,7 +2,8 @@ import type { DatabaseHandle } from '@/db/client';
 import type { Loop } from '@/lib/background/runner';
 import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
-import { claimDueDeliveries, recordAttempts, type AttemptRecord, type ClaimedDelivery } from './deliveries-claim';
+import { metrics } from '@/lib/ops/metrics';
+import { claimDueDeliveries, msUntilNextDue, recordAttempts, type AttemptRecord, type ClaimedDelivery } from './deliveries-claim';
 import { eventBody } from './event-json';
 import { EVENTS_CHANNEL, parseEventNotice } from './outbox';
 import { postWebhook } from './webhook-sender';
@@ -13,7 +14,10 @@ export interface WebhookDispatcherOptions {
   batchSize?: number;
   /** Batches the background loop keeps in flight, so one slow endpoint does not hold up everyone else. */
   maxBatchesInFlight?: number;
-  /** How long an idle loop waits for a wake-up before looking for retries that have come due (1 s). */
+  /**
+   * The longest an idle loop sleeps (1 s). It wakes earlier for a commit, a released successor or the next retry it
+   * knows of; this bound covers retries recorded by other instances and leases that expire.
+   */
   idleWaitMs?: number;
 }
 
@@ -36,6 +40,12 @@ export function retryDelayMs(retryIndex: number, schedule: readonly number[] = c
   return Math.round(seconds * 1000 * (1 + Math.random() * 0.1));
 }
 
+// CONTRACT §7a: webhook_deliveries_total{result}; a failed attempt with a retry left counts as `retrying`.
+function countAttempts(records: AttemptRecord[]) {
+  const counter = metrics().webhookDeliveries;
+  for (const record of records) counter.inc({ result: record.outcome.succeeded ? 'succeeded' : record.retryInMs === null ? 'failed' : 'retrying' });
+}
+
 async function attempt(delivery: ClaimedDelivery, timeoutMs: number): Promise<AttemptRecord> {
   const body = eventBody(delivery.payload);
   const attemptedAt = new Date();
@@ -53,16 +63,34 @@ export function createWebhookDispatcher(handle: DatabaseHandle, options: Webhook
   let woken = false;
   let wakeWaiter: (() => void) | undefined;
   let listening: Promise<unknown> | undefined;
+  let retryTimer: { at: number; timer: NodeJS.Timeout } | undefined;
 
   const wake = () => {
     woken = true;
     wakeWaiter?.();
   };
 
+  // CONTRACT §7: a retry goes out when WEBHOOK_RETRY_SCHEDULE says, so the loop is woken at the earliest one it knows.
+  const wakeIn = (ms: number) => {
+    const at = Date.now() + ms;
+    if (retryTimer && retryTimer.at <= at) return;
+    if (retryTimer) clearTimeout(retryTimer.timer);
+    const timer = setTimeout(() => {
+      retryTimer = undefined;
+      wake();
+    }, ms);
+    timer.unref();
+    retryTimer = { at, timer };
+  };
+
   const sendAndRecord = async (claimed: ClaimedDelivery[]) => {
     const timeoutMs = config().WEBHOOK_TIMEOUT_MS;
     const records = await Promise.all(claimed.map((delivery) => attempt(delivery, timeoutMs)));
-    return recordAttempts(handle.db, records);
+    const recorded = await recordAttempts(handle.db, records);
+    countAttempts(records);
+    const retries = records.flatMap((record) => (record.retryInMs === null ? [] : [record.retryInMs]));
+    if (retries.length) wakeIn(Math.min(...retries));
+    return recorded;
   };
 
   const claim = () => claimDueDeliveries(handle.db, batchSize, Math.ceil(config().WEBHOOK_TIMEOUT_MS / 1000) + LEASE_MARGIN_SECONDS);
@@ -92,20 +120,26 @@ export function createWebhookDispatcher(handle: DatabaseHandle, options: Webhook
     name: 'webhook-dispatcher',
     idleMs: 0,
     async run() {
-      listening ??= handle.listen(EVENTS_CHANNEL, (payload) => {
-        if (parseEventNotice(payload).mayHaveDeliveries) wake();
-      }).catch((error: unknown) => log.error({ err: error }, 'cannot LISTEN for events'));
+      listening ??= handle
+        .listen(EVENTS_CHANNEL, (payload) => {
+          if (parseEventNotice(payload).mayHaveDeliveries) wake();
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'cannot LISTEN for events'));
       if (inFlight.size >= maxBatchesInFlight) {
         await Promise.race(inFlight);
         return true;
       }
-      // Nothing was left at the last claim: sleep until a commit queues deliveries or a finished batch releases a
-      // successor, or until the idle wait ends and retries that have come due are looked for.
+      // Nothing was left at the last claim: sleep until a commit queues deliveries, a finished batch releases a
+      // successor or the next retry comes due, and at most idleWaitMs.
       if (!mayBeMoreDue) await waitForWake(idleWaitMs);
       woken = false;
       const claimed = await claim();
       mayBeMoreDue = claimed.length === batchSize;
-      if (!claimed.length) return true;
+      if (!claimed.length) {
+        const nextDueMs = await msUntilNextDue(handle.db);
+        if (nextDueMs !== null && nextDueMs < idleWaitMs) wakeIn(nextDueMs);
+        return true;
+      }
       const batch = sendAndRecord(claimed)
         .then(({ successorsPending }) => {
           // A finished delivery may have released the next event of the same resource.

@@ -5,6 +5,8 @@ import type { Executor } from '@/db/client';
 import { webhookEndpoints } from '@/db/schema';
 import { notFound, validationFailed } from '@/lib/http/errors';
 import { newPrefixedId } from '@/lib/ids';
+import { seal } from '@/lib/security/sealed-secrets';
+import { webhookSecretContext } from '@/lib/security/stored-secrets';
 import { requirePartner } from '@/lib/tenancy/partners';
 import { eventTypes } from './event-types';
 import { assertAllowedWebhookUrl, ForbiddenTargetError } from './webhook-target';
@@ -36,9 +38,11 @@ export async function createWebhookEndpoint(db: Executor, partnerId: string, inp
   await requirePartner(db, partnerId);
   await assertUrlAllowed(input.url);
   const secret = newWebhookSecret();
+  const id = newPrefixedId('whe');
+  // CONTRACT §7a: stored sealed; the plain secret is only in this one answer.
   const [endpoint] = await db
     .insert(webhookEndpoints)
-    .values({ id: newPrefixedId('whe'), partnerId, url: input.url, eventTypes: input.eventTypes ?? null, secret })
+    .values({ id, partnerId, url: input.url, eventTypes: input.eventTypes ?? null, secret: seal(secret, webhookSecretContext(id)) })
     .returning();
   return webhookEndpointSecretSchema.parse({ id: endpoint!.id, url: endpoint!.url, eventTypes: endpoint!.eventTypes ?? null, secret });
 }
@@ -51,7 +55,8 @@ export async function rotateWebhookSecret(db: Executor, endpointId: string, now 
   if (!current) throw notFound('Webhook endpoint');
   await db
     .update(webhookEndpoints)
-    .set({ secret, previousSecret: current.secret, previousSecretExpiresAt })
+    // The previous secret moves over still sealed: both columns share the endpoint's sealing context.
+    .set({ secret: seal(secret, webhookSecretContext(current.id)), previousSecret: current.secret, previousSecretExpiresAt })
     .where(eq(webhookEndpoints.id, endpointId));
   return webhookEndpointSecretSchema.parse({
     id: current.id,

@@ -1,5 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { isDemoSinkTarget } from '@/lib/ops/demo-sink';
 import { assertDeliverableHost, guardedLookup } from './webhook-target';
 
 /** What one attempt produced; recorded in webhook_attempts. */
@@ -27,6 +28,8 @@ export function postWebhook(rawUrl: string, headers: Record<string, string>, bod
   return new Promise<AttemptOutcome>((resolve) => {
     let settled = false;
     let statusSoFar: number | null = null;
+    // Set once the request exists; finish() may already run before that (an undeliverable URL) and clears nothing.
+    // eslint-disable-next-line prefer-const
     let timer: NodeJS.Timeout | undefined;
     const finish = (outcome: Omit<AttemptOutcome, 'latencyMs' | 'succeeded'>) => {
       if (settled) return;
@@ -38,7 +41,8 @@ export function postWebhook(rawUrl: string, headers: Record<string, string>, bod
     let url: URL;
     try {
       url = new URL(rawUrl);
-      assertDeliverableHost(url);
+      // The demo tenant's built-in sink is this process's own loopback address (lib/ops/demo-sink.ts).
+      if (!isDemoSinkTarget(url)) assertDeliverableHost(url);
     } catch (error) {
       finish({ statusCode: null, error: describe(error), responseSnippet: null });
       return;

@@ -1,7 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { createWebhookEndpointSchema } from '@/lib/events/webhook-endpoints';
-import { problemResponses } from '@/lib/http/openapi';
+import { problemResponses } from '@/lib/http/problem-responses';
 import {
   createClientSchema,
   createConnectionSchema,

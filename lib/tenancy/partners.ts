@@ -24,6 +24,7 @@ export async function requirePartner(db: Executor, partnerId: string) {
  */
 export async function createClient(db: Executor, partnerId: string) {
   const partner = await requirePartner(db, partnerId);
+  if (partner.disabledAt) throw conflict(`Partner ${partnerId} is disabled.`);
   const clientId = newPrefixedId(partner.type === 'POS' ? 'pos' : 'app');
   const clientSecret = partner.type === 'POS' ? undefined : randomSecret(32, 'cs_');
   await db.insert(clients).values({
@@ -43,8 +44,7 @@ export async function createConnection(db: Executor, partnerId: string, input: z
     .select()
     .from(connections)
     .where(and(eq(connections.partnerId, partnerId), eq(connections.locationId, input.locationId)));
-  const connection =
-    existing ?? (await db.insert(connections).values({ id: newId(), partnerId, locationId: input.locationId }).returning())[0]!;
+  const connection = existing ?? (await db.insert(connections).values({ id: newId(), partnerId, locationId: input.locationId }).returning())[0]!;
   return { id: connection.id, partnerId, locationId: connection.locationId, createdAt: connection.createdAt.toISOString() };
 }
 

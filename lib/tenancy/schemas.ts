@@ -48,9 +48,6 @@ export const createClientSchema = z.object({}).meta({ id: 'CreateClient' });
 
 export const createConnectionSchema = z.object({ locationId: z.string().min(1).max(50) }).meta({ id: 'CreateConnection' });
 
-export const createLoyaltyProgramSchema = z
-  .object({ loyaltyProgramId: z.string().trim().min(1).max(100), name })
-  .meta({ id: 'CreateLoyaltyProgram' });
+export const createLoyaltyProgramSchema = z.object({ loyaltyProgramId: z.string().trim().min(1).max(100), name }).meta({ id: 'CreateLoyaltyProgram' });
 
-export const idParams = (...names: string[]) =>
-  z.object(Object.fromEntries(names.map((param) => [param, z.string().min(1).max(100)])));
+export const idParams = (...names: string[]) => z.object(Object.fromEntries(names.map((param) => [param, z.string().min(1).max(100)])));

@@ -1,14 +1,30 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '@/db/client';
-import { partners, users } from '@/db/schema';
+import { dashboardSessions, partners, users } from '@/db/schema';
 import { ApiError, conflict, pgErrorCode } from '@/lib/http/errors';
 import { newId } from '@/lib/ids';
 import { requireMerchant } from './merchants';
 import type { createUserSchema } from './schemas';
-import { hashPassword, passwordMatches } from './secrets';
+import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_RENEW_SECONDS } from './session-lifetime';
+import { hashPassword, passwordMatches, randomSecret, secretDigest } from './secrets';
 
 export type UserRole = 'MERCHANT' | 'LOYALTY_PARTNER' | 'ADMIN';
+
+/** A signed-in dashboard user of each role, with the tenant that role acts for. */
+export type DashboardUser =
+  { id: string; role: 'MERCHANT'; merchantId: string } | { id: string; role: 'LOYALTY_PARTNER'; partnerId: string } | { id: string; role: 'ADMIN' };
+
+/** A session's user as its role's type; undefined for a user without the tenant its role needs. */
+export function asDashboardUser(
+  user: { id?: string; role?: UserRole; merchantId?: string | null; partnerId?: string | null } | undefined,
+): DashboardUser | undefined {
+  if (!user?.id) return undefined;
+  if (user.role === 'MERCHANT' && user.merchantId) return { id: user.id, role: 'MERCHANT', merchantId: user.merchantId };
+  if (user.role === 'LOYALTY_PARTNER' && user.partnerId) return { id: user.id, role: 'LOYALTY_PARTNER', partnerId: user.partnerId };
+  if (user.role === 'ADMIN') return { id: user.id, role: 'ADMIN' };
+  return undefined;
+}
 
 export async function createUser(db: Executor, input: z.output<typeof createUserSchema>) {
   if (input.role === 'MERCHANT') await requireMerchant(db, input.merchantId!);
@@ -50,11 +66,81 @@ export interface SessionUser {
 /** Checks a dashboard sign-in; undefined for an unknown email or a wrong password alike. */
 export async function authenticateUser(db: Executor, email: string, password: string): Promise<SessionUser | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
-  if (!user || !(await passwordMatches(password, user.passwordHash))) return undefined;
+  // A disabled user is answered like a wrong password, after the same hashing work.
+  if (!user || !(await passwordMatches(password, user.passwordHash)) || user.disabledAt) return undefined;
   return { id: user.id, email: user.email, name: user.name, role: user.role, merchantId: user.merchantId, partnerId: user.partnerId };
 }
 
-export async function findSessionUser(db: Executor, userId: string): Promise<SessionUser | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  return user && { id: user.id, email: user.email, name: user.name, role: user.role, merchantId: user.merchantId, partnerId: user.partnerId };
+/** Records a new dashboard session for a user who has just signed in; returns its id for the session cookie. */
+export async function startDashboardSession(db: Executor, userId: string, now = new Date()): Promise<string> {
+  const id = randomSecret(32);
+  // Sign-in is rare next to page views, so it is where sessions that simply ran out are swept away.
+  await db.delete(dashboardSessions).where(lt(dashboardSessions.expiresAt, now));
+  await db.insert(dashboardSessions).values({
+    idHash: secretDigest(id),
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_IDLE_SECONDS * 1000),
+  });
+  return id;
+}
+
+/**
+ * The user of a live dashboard session (as the database says now: role and tenancy included), renewing its idle
+ * expiry; undefined once the session was ended, ran out or outlived its absolute lifetime.
+ */
+export async function liveDashboardSession(db: Executor, sessionId: string, now = new Date()): Promise<SessionUser | undefined> {
+  const idHash = secretDigest(sessionId);
+  const [row] = await db
+    .select({ user: users, expiresAt: dashboardSessions.expiresAt })
+    .from(dashboardSessions)
+    .innerJoin(users, eq(users.id, dashboardSessions.userId))
+    .where(
+      and(
+        eq(dashboardSessions.idHash, idHash),
+        isNull(users.disabledAt),
+        gt(dashboardSessions.expiresAt, now),
+        gt(dashboardSessions.createdAt, new Date(now.getTime() - SESSION_ABSOLUTE_SECONDS * 1000)),
+      ),
+    );
+  if (!row) return undefined;
+  const renewed = now.getTime() + SESSION_IDLE_SECONDS * 1000;
+  if (renewed - row.expiresAt.getTime() >= SESSION_RENEW_SECONDS * 1000) {
+    await db
+      .update(dashboardSessions)
+      .set({ expiresAt: new Date(renewed) })
+      .where(eq(dashboardSessions.idHash, idHash));
+  }
+  const { user } = row;
+  return { id: user.id, email: user.email, name: user.name, role: user.role, merchantId: user.merchantId, partnerId: user.partnerId };
+}
+
+/** Ends one dashboard session (sign-out): its cookie opens nothing from now on. */
+export async function endDashboardSession(db: Executor, sessionId: string): Promise<void> {
+  await db.delete(dashboardSessions).where(eq(dashboardSessions.idHash, secretDigest(sessionId)));
+}
+
+/** Ends every dashboard session of a user, on every browser; returns how many were open. */
+export async function endUserSessions(db: Executor, userId: string): Promise<number> {
+  const ended = await db.delete(dashboardSessions).where(eq(dashboardSessions.userId, userId)).returning({ idHash: dashboardSessions.idHash });
+  return ended.length;
+}
+
+/** Sets a user's password and signs the user out everywhere, so whoever knew the old password loses access too. */
+export async function setUserPassword(db: Executor, userId: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [updated] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning({ id: users.id });
+    if (!updated) throw new ApiError('NOT_FOUND', `User ${userId} does not exist.`, { status: 404 });
+    await endUserSessions(tx, userId);
+  });
+}
+
+/** Disables a user: sign-in is refused from now on and every open session of the user ends at once. */
+export async function disableUser(db: Executor, userId: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [updated] = await tx.update(users).set({ disabledAt: now }).where(eq(users.id, userId)).returning({ id: users.id });
+    if (!updated) throw new ApiError('NOT_FOUND', `User ${userId} does not exist.`, { status: 404 });
+    await endUserSessions(tx, userId);
+  });
 }

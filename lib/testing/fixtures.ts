@@ -1,5 +1,5 @@
 import type { Executor } from '@/db/client';
-import { clients, grants } from '@/db/schema';
+import { clients, grantLocations, grants } from '@/db/schema';
 import { issueAccessToken, type PartnerType } from '@/lib/auth/access-tokens';
 import { newId } from '@/lib/ids';
 import { createLocation, createMerchant } from '@/lib/tenancy/merchants';
@@ -25,6 +25,7 @@ export interface TestPartner {
   type: PartnerType;
   clientId: string;
   clientSecret?: string;
+  grantId: string;
   token: string;
 }
 
@@ -36,12 +37,12 @@ export async function createConnectedPartner(db: Executor, type: PartnerType, lo
   for (const locationId of locationIds) await createConnection(db, partner.id, { locationId });
   const [clientRow] = await db.select().from(clients).where(eq(clients.clientId, client.client_id));
   const grantId = newId();
-  await db.insert(grants).values({
-    id: grantId,
-    kind: type === 'POS' ? 'DEVICE_CODE' : 'CLIENT_CREDENTIALS',
-    partnerId: partner.id,
-    clientId: clientRow!.id,
-  });
+  // A POS signs in with the device flow, so its grant names the locations a merchant approved (CONTRACT §3).
+  const kind = type === 'POS' ? 'DEVICE_CODE' : 'CLIENT_CREDENTIALS';
+  await db.insert(grants).values({ id: grantId, kind, partnerId: partner.id, clientId: clientRow!.id });
+  if (kind === 'DEVICE_CODE' && locationIds.length) {
+    await db.insert(grantLocations).values(locationIds.map((locationId) => ({ grantId, locationId })));
+  }
   const { token } = await issueAccessToken(db, {
     partnerId: partner.id,
     partnerType: type,
@@ -50,5 +51,5 @@ export async function createConnectedPartner(db: Executor, type: PartnerType, lo
     locationIds,
     ttlSeconds: 3600,
   });
-  return { partnerId: partner.id, name, type, clientId: client.client_id, clientSecret: client.client_secret, token };
+  return { partnerId: partner.id, name, type, clientId: client.client_id, clientSecret: client.client_secret, grantId, token };
 }

@@ -1,5 +1,8 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { REMOTE_ADDRESS_HEADER } from '@/lib/http/handler-context';
+import { responseSignal, sendWebResponse, toWebRequest } from '@/lib/http/node-web';
+import { routeMatcher } from '@/lib/http/route-patterns';
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
@@ -12,64 +15,25 @@ export interface RouteServer {
   close(): Promise<void>;
 }
 
-interface CompiledRoute {
-  pattern: RegExp;
-  names: string[];
-  handlers: Partial<Record<string, Handler>>;
-}
-
-function compile(path: string, handlers: Partial<Record<string, Handler>>): CompiledRoute {
-  const names: string[] = [];
-  const source = path
-    .split('/')
-    .map((segment) => {
-      const dynamic = segment.match(/^\[(\.\.\.)?([^\]]+)\]$/);
-      if (!dynamic) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(dynamic[2]!);
-      return dynamic[1] ? '(.+)' : '([^/]+)';
-    })
-    .join('/');
-  return { pattern: new RegExp(`^${source}$`), names, handlers };
-}
-
-async function toRequest(incoming: IncomingMessage, origin: string): Promise<Request> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(incoming.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
-  const chunks: Buffer[] = [];
-  for await (const chunk of incoming) chunks.push(chunk as Buffer);
-  const hasBody = !['GET', 'HEAD'].includes(incoming.method ?? 'GET') && chunks.length > 0;
-  return new Request(`${origin}${incoming.url ?? '/'}`, { method: incoming.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined });
-}
-
-async function send(response: Response, outgoing: ServerResponse): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') headers[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) headers['set-cookie'] = cookies;
-  outgoing.writeHead(response.status, headers);
-  outgoing.end(Buffer.from(await response.arrayBuffer()));
-}
-
 /**
  * Serves Next route handlers over real HTTP for tests, the way Next would call them (a Request in, a Response
  * out), so HTTP clients such as openid-client can talk to them.
  */
 export async function startRouteServer(routes: RouteTable): Promise<RouteServer> {
-  const compiled = Object.entries(routes).map(([path, handlers]) => compile(path, handlers));
+  const matcher = routeMatcher(Object.entries(routes));
   let origin = '';
   const server = createServer((incoming, outgoing) => {
     void (async () => {
       const path = new URL(incoming.url ?? '/', 'http://route-server').pathname;
-      const route = compiled.map((candidate) => ({ candidate, match: path.match(candidate.pattern) })).find((entry) => entry.match);
-      if (!route) return send(Response.json({ error: 'not_found' }, { status: 404 }), outgoing);
-      const handler = route.candidate.handlers[incoming.method ?? 'GET'];
-      if (!handler) return send(new Response(null, { status: 405 }), outgoing);
-      const params = Object.fromEntries(route.candidate.names.map((name, index) => [name, decodeURIComponent(route.match![index + 1]!)]));
-      return send(await handler(await toRequest(incoming, origin), { params: Promise.resolve(params) }), outgoing);
+      const route = matcher.match(path);
+      if (!route) return sendWebResponse(Response.json({ error: 'not_found' }, { status: 404 }), outgoing, 'GET');
+      const method = incoming.method ?? 'GET';
+      const handler = route.value[method];
+      if (!handler) return sendWebResponse(new Response(null, { status: 405 }), outgoing, method);
+      // As server.ts does: the socket's peer address, never the client's copy of the header.
+      incoming.headers[REMOTE_ADDRESS_HEADER] = incoming.socket.remoteAddress ?? '';
+      const request = toWebRequest(incoming, `${origin}${incoming.url ?? '/'}`, responseSignal(outgoing));
+      return sendWebResponse(await handler(request, { params: Promise.resolve(route.params) }), outgoing, method);
     })().catch((error: unknown) => {
       outgoing.writeHead(500, { 'content-type': 'text/plain' });
       outgoing.end(String(error));

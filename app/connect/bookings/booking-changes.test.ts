@@ -25,7 +25,8 @@ beforeAll(async () => {
 });
 
 const needsReason = (status: string) => ['REJECTED', 'CANCELLED_BY_MERCHANT', 'CANCELLED_BY_CUSTOMER'].includes(status);
-const statusUpdate = (status: string) => (needsReason(status) ? { bookingStatus: status, reason: `Because ${status}`.slice(0, 50) } : { bookingStatus: status });
+const statusUpdate = (status: string) =>
+  needsReason(status) ? { bookingStatus: status, reason: `Because ${status}`.slice(0, 50) } : { bookingStatus: status };
 const FINAL = ['REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'];
 
 /** A new reservation of the world's app, moved to `status` by whoever may set it. */
@@ -36,7 +37,7 @@ async function bookingIn(status: BookingStatus): Promise<string> {
   return id;
 }
 
-// The issue's rules, written out independently of decideBookingStatusChange: the POS accepts, rejects and cancels
+// The booking rules, written out independently of decideBookingStatusChange: the POS accepts, rejects and cancels
 // by merchant; the app cancels by customer (403 otherwise); CREATED → anything, ACCEPTED → the cancellations;
 // REJECTED and CANCELLED_* are final (409); the status a booking already has is a no-op.
 function expectedOutcome(actor: 'POS' | 'BOOKING_APP', from: BookingStatus, to: BookingStatus): 'change' | 'noop' | 403 | 409 {
@@ -184,7 +185,12 @@ describe('GET /connect/bookings/{id}/events — the history', () => {
       type: 'BOOKING_FINALISED',
       sourceOfChange: 'POS',
       eventData: { asset: { tableStatus: 'FINALISED' } },
-      outcome: expect.objectContaining({ id: created.id, bookingStatus: 'ACCEPTED', numberOfPeople: 4, asset: { type: 'TABLE', tableStatus: 'FINALISED', tables: [{ number: '2' }] } }),
+      outcome: expect.objectContaining({
+        id: created.id,
+        bookingStatus: 'ACCEPTED',
+        numberOfPeople: 4,
+        asset: { type: 'TABLE', tableStatus: 'FINALISED', tables: [{ number: '2' }] },
+      }),
       createdAt: expect.any(String),
     });
     expect(accepted.eventData).toEqual({ bookingStatus: 'ACCEPTED' });

@@ -73,7 +73,10 @@ describe('reservation: booking app → POS WebSocket', () => {
     const notifications = attachPosNotifications(server, database.handle(), { helloTimeoutMs: 5000, pingIntervalMs: 60_000 });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    closers.push(() => new Promise((resolve) => server.close(resolve)), () => notifications.close());
+    closers.push(
+      () => new Promise((resolve) => server.close(resolve)),
+      () => notifications.close(),
+    );
   });
 
   it('pushes BOOKING_CREATED and the customer cancellation to the POS after HELLO', async () => {

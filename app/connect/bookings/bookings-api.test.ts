@@ -79,7 +79,10 @@ describe('CRUD', () => {
   });
 
   it('updates details for the booking app with a merge patch (204) and the change shows on GET', async () => {
-    const booking = await createdBooking(world.app.token, reservation(world.locationId, { notes: 'Old note', customer: { name: 'Ann', email: 'a@example.com' } }));
+    const booking = await createdBooking(
+      world.app.token,
+      reservation(world.locationId, { notes: 'Old note', customer: { name: 'Ann', email: 'a@example.com' } }),
+    );
     const response = await patchBooking(world.app.token, booking.id, { numberOfPeople: 3, notes: null, customer: { email: null, phoneNumber: '0400' } });
     expect(response.status).toBe(204);
     const after = await (await getBooking(world.pos.token, booking.id)).json();
@@ -133,7 +136,10 @@ describe('Auth', () => {
   });
 
   it('lets a booking app only read a walk-in, which no app holds (403 on PATCH)', async () => {
-    const booking = await createdBooking(world.pos.token, walkIn(world.locationId, { asset: { type: 'TABLE', tableStatus: 'SEATED', tables: [{ number: '3' }] } }));
+    const booking = await createdBooking(
+      world.pos.token,
+      walkIn(world.locationId, { asset: { type: 'TABLE', tableStatus: 'SEATED', tables: [{ number: '3' }] } }),
+    );
     expect((await patchBooking(world.app.token, booking.id, { asset: { arrivalStatus: 'ON_TIME' } })).status).toBe(403);
     await patched(booking.id, { asset: { tableStatus: 'FINALISED' } });
   });
@@ -196,7 +202,10 @@ describe('Validation', () => {
   });
 
   it('answers 422 for tables that do not exist at the location, naming each', async () => {
-    const response = await postBooking(world.app.token, reservation(world.locationId, { asset: { type: 'TABLE', tables: [{ number: '1' }, { number: '99' }] } }));
+    const response = await postBooking(
+      world.app.token,
+      reservation(world.locationId, { asset: { type: 'TABLE', tables: [{ number: '1' }, { number: '99' }] } }),
+    );
     expect(response.status).toBe(422);
     const problem = await response.json();
     expect(problem.code).toBe('BOOKING_TABLE_NOT_FOUND');
@@ -207,11 +216,7 @@ describe('Validation', () => {
 
   it('requires a reason for REJECTED and the cancellations, at most 50 characters (400)', async () => {
     const booking = await createdBooking(world.app.token, reservation(world.locationId));
-    for (const body of [
-      { bookingStatus: 'REJECTED' },
-      { bookingStatus: 'CANCELLED_BY_MERCHANT' },
-      { bookingStatus: 'REJECTED', reason: 'r'.repeat(51) },
-    ]) {
+    for (const body of [{ bookingStatus: 'REJECTED' }, { bookingStatus: 'CANCELLED_BY_MERCHANT' }, { bookingStatus: 'REJECTED', reason: 'r'.repeat(51) }]) {
       expect((await patchBooking(world.pos.token, booking.id, body)).status).toBe(400);
     }
     expect((await patchBooking(world.app.token, booking.id, { bookingStatus: 'CANCELLED_BY_CUSTOMER' })).status).toBe(400);

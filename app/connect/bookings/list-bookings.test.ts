@@ -18,12 +18,25 @@ beforeAll(async () => {
   const table = (number: string) => ({ type: 'TABLE', tables: [{ number }] });
   ids.early = (await createdBooking(world.app.token, reservation(world.locationId, { startTime: '2026-03-01T12:30:00Z', asset: table('10') }))).id; // 1 March, 23:30 Sydney
   ids.dinner = (await createdBooking(world.app.token, reservation(world.locationId, { startTime: '2026-03-02T08:00:00Z', asset: table('22') }))).id; // 2 March
-  ids.room = (await createdBooking(world.app.token, reservation(world.locationId, { startTime: '2026-03-02T09:00:00Z', asset: { type: 'ROOM', rooms: [{ number: 'R1' }] } }))).id;
+  ids.room = (
+    await createdBooking(
+      world.app.token,
+      reservation(world.locationId, { startTime: '2026-03-02T09:00:00Z', asset: { type: 'ROOM', rooms: [{ number: 'R1' }] } }),
+    )
+  ).id;
   ids.late = (await createdBooking(world.app.token, reservation(world.locationId, { startTime: '2026-03-02T12:59:00Z', asset: table('outside-table-3') }))).id; // 2 March, 23:59
   ids.next = (await createdBooking(world.app.token, reservation(world.locationId, { startTime: '2026-03-02T13:00:00Z', asset: table('10') }))).id; // 3 March, 00:00
   await patched(world.pos.token, ids.dinner, { bookingStatus: 'ACCEPTED' });
   await patched(world.pos.token, ids.late, { bookingStatus: 'REJECTED', reason: 'Full' });
-  ids.walkIn = (await createdBooking(world.pos.token, walkIn(world.locationId, { startTime: '2026-03-02T10:00:00Z', asset: { type: 'TABLE', tableStatus: 'SEATED', tables: [{ number: '22' }, { number: '1' }] } }))).id;
+  ids.walkIn = (
+    await createdBooking(
+      world.pos.token,
+      walkIn(world.locationId, {
+        startTime: '2026-03-02T10:00:00Z',
+        asset: { type: 'TABLE', tableStatus: 'SEATED', tables: [{ number: '22' }, { number: '1' }] },
+      }),
+    )
+  ).id;
   // Another location's booking never shows.
   await createdBooking(world.otherApp.token, reservation(world.otherLocationId, { startTime: '2026-03-02T08:00:00Z' }));
 });
@@ -64,7 +77,11 @@ describe('GET /connect/bookings — filters', () => {
     expect((await listed(`dateType=CREATED&fromDate=${today}&toDate=${today}`)).sort()).toEqual(Object.keys(ids).sort());
     expect(await listed('dateType=UPDATED&toDate=2020-01-01')).toEqual([]);
     // Moving updated_at back makes the booking fall in an old UPDATED range.
-    await database.db().update(bookings).set({ updatedAt: new Date('2026-01-10T00:00:00Z') }).where(eq(bookings.id, ids.room!));
+    await database
+      .db()
+      .update(bookings)
+      .set({ updatedAt: new Date('2026-01-10T00:00:00Z') })
+      .where(eq(bookings.id, ids.room!));
     expect(await listed('dateType=UPDATED&fromDate=2026-01-10&toDate=2026-01-10')).toEqual(['room']);
   });
 

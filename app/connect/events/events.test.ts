@@ -55,7 +55,7 @@ describe('GET /connect/events (catch-up)', () => {
     expect(others.body.results.map((event: { data: { id: string } }) => event.data.id)).toEqual(['elsewhere']);
   });
 
-  it('answers 422 for an `after` that is not one of the caller\'s events, and 400 for a bad limit', async () => {
+  it("answers 422 for an `after` that is not one of the caller's events, and 400 for a bad limit", async () => {
     const { locationIds } = await createMerchantWithLocations(database.db(), 2);
     const pos = await createConnectedPartner(database.db(), 'POS', [locationIds[0]!]);
     const other = await createConnectedPartner(database.db(), 'POS', [locationIds[1]!]);

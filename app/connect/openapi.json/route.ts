@@ -1,4 +1,4 @@
-import { openApiDocument } from '@/lib/http/openapi';
+import { openApiDocument } from '@/lib/api-reference/openapi';
 
 export const dynamic = 'force-dynamic';
 

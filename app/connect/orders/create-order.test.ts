@@ -17,7 +17,11 @@ beforeAll(async () => {
 });
 
 type Problem = { code: string; errors?: { segment: string; path: string }[] };
-const bodyErrorPaths = (problem: Problem) => (problem.errors ?? []).filter((e) => e.segment === 'body').map((e) => e.path).sort();
+const bodyErrorPaths = (problem: Problem) =>
+  (problem.errors ?? [])
+    .filter((e) => e.segment === 'body')
+    .map((e) => e.path)
+    .sort();
 
 describe('POST /connect/orders — validation through the route', () => {
   const cases: { name: string; change: (order: Record<string, any>) => void; errors: string[] }[] = [
@@ -65,7 +69,10 @@ describe('POST /connect/orders — validation through the route', () => {
   });
 
   it('accepts paymentStatus OPEN on a DINE_IN order', async () => {
-    const response = await postOrder(world.app.token, orderRequest(world.locationId, (o) => Object.assign(o, { paymentStatus: 'OPEN', fulfilment: { type: 'DINE_IN' } })));
+    const response = await postOrder(
+      world.app.token,
+      orderRequest(world.locationId, (o) => Object.assign(o, { paymentStatus: 'OPEN', fulfilment: { type: 'DINE_IN' } })),
+    );
     expect(response.status).toBe(201);
   });
 
@@ -76,7 +83,27 @@ describe('POST /connect/orders — validation through the route', () => {
   });
 
   it('never answers a random malformed order with a 5xx', async () => {
-    const paths = ['locationId', 'origin', 'origin.orderId', 'origin.orderReference', 'items', 'items.0', 'items.0.quantity', 'items.0.unitPrice', 'items.0.modifiers', 'items.0.modifiers.0.id', 'total', 'total.amount', 'tip', 'discounts', 'customers', 'table', 'status', 'paymentStatus', 'fulfilment'];
+    const paths = [
+      'locationId',
+      'origin',
+      'origin.orderId',
+      'origin.orderReference',
+      'items',
+      'items.0',
+      'items.0.quantity',
+      'items.0.unitPrice',
+      'items.0.modifiers',
+      'items.0.modifiers.0.id',
+      'total',
+      'total.amount',
+      'tip',
+      'discounts',
+      'customers',
+      'table',
+      'status',
+      'paymentStatus',
+      'fulfilment',
+    ];
     const setPath = (order: Record<string, any>, path: string, value: unknown) => {
       const keys = path.split('.');
       let target: any = order;
@@ -115,7 +142,10 @@ describe('POST /connect/orders — creation', () => {
   });
 
   it('creates an ACCEPTED order and announces it as ORDER_ACCEPTED', async () => {
-    const response = await postOrder(world.app.token, orderRequest(world.locationId, (o) => (o.status = 'ACCEPTED')));
+    const response = await postOrder(
+      world.app.token,
+      orderRequest(world.locationId, (o) => (o.status = 'ACCEPTED')),
+    );
     const order = await response.json();
     expect(order.status).toBe('ACCEPTED');
     expect(await orderEvents(database.db(), order.id)).toEqual([{ type: 'ORDER_ACCEPTED', version: 1, recipients: [world.pos.partnerId] }]);

@@ -98,7 +98,14 @@ describe('PATCH /connect/orders/{id} — reasons', () => {
     expect(history).toMatchObject([
       { fromStatus: null, toStatus: 'CREATED', actorType: 'ORDERING_APP', actorPartnerId: world.app.partnerId, version: 1 },
       { fromStatus: 'CREATED', toStatus: 'ACCEPTED', actorType: 'POS', actorPartnerId: world.pos.partnerId, reason: null, version: 2 },
-      { fromStatus: 'ACCEPTED', toStatus: 'CANCELLED_BY_CUSTOMER', actorType: 'ORDERING_APP', actorPartnerId: world.app.partnerId, reason: 'Customer changed their mind.', version: 3 },
+      {
+        fromStatus: 'ACCEPTED',
+        toStatus: 'CANCELLED_BY_CUSTOMER',
+        actorType: 'ORDERING_APP',
+        actorPartnerId: world.app.partnerId,
+        reason: 'Customer changed their mind.',
+        version: 3,
+      },
     ]);
     expect(history.every((entry) => entry.createdAt instanceof Date)).toBe(true);
   });

@@ -17,13 +17,10 @@ export const POST = partnerRoute(
   },
 );
 
-export const GET = partnerRoute(
-  { api: 'ordering', partnerTypes: ['POS'], query: listOrdersQuerySchema },
-  async ({ db, principal, query, version }) => {
-    const page = await listLocationOrders(db, principal, query);
-    return json({
-      results: page.orders.map((order) => toOrderResponse(orderResource(order), version as OrderingApiVersion)),
-      pagination: { limit: query.limit, nextCursor: page.nextCursor },
-    });
-  },
-);
+export const GET = partnerRoute({ api: 'ordering', partnerTypes: ['POS'], query: listOrdersQuerySchema }, async ({ db, principal, query, version }) => {
+  const page = await listLocationOrders(db, principal, query);
+  return json({
+    results: page.orders.map((order) => toOrderResponse(orderResource(order), version as OrderingApiVersion)),
+    pagination: { limit: query.limit, nextCursor: page.nextCursor },
+  });
+});

@@ -37,7 +37,10 @@ describe('CRUD', () => {
 
   it('updates a sale against its version and answers the new version', async () => {
     const sale = await createdSale(world.pos.token, openSaleRequest(world.locationId, null));
-    const updated = await expectStatus(await salesApi.patch(world.pos.token, sale.id, { version: 1, tax: aud(82), discounts: [{ ...aud(100), description: 'Happy hour' }] }), 200);
+    const updated = await expectStatus(
+      await salesApi.patch(world.pos.token, sale.id, { version: 1, tax: aud(82), discounts: [{ ...aud(100), description: 'Happy hour' }] }),
+      200,
+    );
     expect(updated).toMatchObject({ version: 2, tax: aud(82), discounts: [{ ...aud(100), description: 'Happy hour' }] });
     expect(await expectStatus(await salesApi.get(world.pos.token, sale.id), 200)).toEqual(updated);
   });
@@ -86,7 +89,10 @@ describe('CRUD', () => {
     expect(inRange.pagination.total).toBe(3);
     const beforeRange = await expectStatus(await salesApi.list(pos.token, `locationId=${locationId}&toDate=${yesterday}`), 200);
     expect(beforeRange.pagination.total).toBe(0);
-    const openedThatDay = await expectStatus(await salesApi.list(pos.token, `locationId=${locationId}&dateType=OPENED&fromDate=2026-05-02&toDate=2026-05-02`), 200);
+    const openedThatDay = await expectStatus(
+      await salesApi.list(pos.token, `locationId=${locationId}&dateType=OPENED&fromDate=2026-05-02&toDate=2026-05-02`),
+      200,
+    );
     expect(openedThatDay.pagination.total).toBe(3);
     expect(await listSalesForBooking(database.db(), 'bk-list')).toMatchObject([{ id: ids[1], bookingId: 'bk-list' }]);
   });
@@ -136,25 +142,40 @@ describe('Isolation', () => {
 describe('Validation', () => {
   it('reports every violation of a new sale at once', async () => {
     const problem = await expectStatus(
-      await salesApi.create(world.pos.token, { locationId: world.locationId, origin: {}, status: 'OPEN', openedZonedDateTime: 'yesterday', table: { number: '' } }),
+      await salesApi.create(world.pos.token, {
+        locationId: world.locationId,
+        origin: {},
+        status: 'OPEN',
+        openedZonedDateTime: 'yesterday',
+        table: { number: '' },
+      }),
       400,
     );
     expect(problem.errors.map((e: { path: string }) => e.path)).toEqual(['origin.saleId', 'openedZonedDateTime', 'table.number']);
   });
 
   it('rejects an update that adds, drops or changes an item beyond its money, or removes a payment', async () => {
-    const sale = await createdSale(world.pos.token, openSaleRequest(world.locationId, null, { payments: [{ method: 'CASH', goodsAndServicesAmount: aud(100) }] }));
+    const sale = await createdSale(
+      world.pos.token,
+      openSaleRequest(world.locationId, null, { payments: [{ method: 'CASH', goodsAndServicesAmount: aud(100) }] }),
+    );
     const [item] = (await expectStatus(await salesApi.get(world.pos.token, sale.id), 200)).items;
     const problem = await expectStatus(
       await salesApi.patch(world.pos.token, sale.id, {
         version: 1,
-        items: [{ ...item, name: 'Long black', total: aud(800) }, { ...item, id: 'new' }],
+        items: [
+          { ...item, name: 'Long black', total: aud(800) },
+          { ...item, id: 'new' },
+        ],
         payments: [],
       }),
       400,
     );
     expect(problem.errors.map((e: { path: string }) => e.path)).toEqual(['items.0.name', 'items.1.id', 'payments']);
-    const allowed = await expectStatus(await salesApi.patch(world.pos.token, sale.id, { version: 1, items: [{ ...item, total: aud(800) }], total: aud(800) }), 200);
+    const allowed = await expectStatus(
+      await salesApi.patch(world.pos.token, sale.id, { version: 1, items: [{ ...item, total: aud(800) }], total: aud(800) }),
+      200,
+    );
     expect(allowed.items[0].total).toEqual(aud(800));
   });
 

@@ -92,9 +92,7 @@ describe('concurrency', () => {
 
   it('keeps every id when many sales open on one table at once, opening it exactly once', async () => {
     const table = await createdTable(world.pos.token, { locationId: world.locationId, number: 'RUSH' });
-    const responses = await Promise.all(
-      Array.from({ length: PARALLEL }, () => salesApi.create(world.pos.token, openSaleRequest(world.locationId, 'RUSH'))),
-    );
+    const responses = await Promise.all(Array.from({ length: PARALLEL }, () => salesApi.create(world.pos.token, openSaleRequest(world.locationId, 'RUSH'))));
     const sales = await Promise.all(responses.map((response) => expectStatus<{ id: string }>(response, 201)));
     expect((await openSalesOf(table.id)).sort()).toEqual(sales.map((sale) => sale.id).sort());
     const events = await eventsAbout(database.db(), table.id);

@@ -40,8 +40,7 @@ export const salesApi = {
   create: (token: string, body: unknown) => callRoute(saleCollection.POST, 'POST', '/connect/sales', { token, body }),
   list: (token: string, query: string) => callRoute(saleCollection.GET, 'GET', `/connect/sales?${query}`, { token }),
   get: (token: string, saleId: string) => callRoute(saleItem.GET, 'GET', `/connect/sales/${saleId}`, { token, params: { saleId } }),
-  patch: (token: string, saleId: string, body: unknown) =>
-    callRoute(saleItem.PATCH, 'PATCH', `/connect/sales/${saleId}`, { token, params: { saleId }, body }),
+  patch: (token: string, saleId: string, body: unknown) => callRoute(saleItem.PATCH, 'PATCH', `/connect/sales/${saleId}`, { token, params: { saleId }, body }),
 };
 
 /** Reads a JSON response, failing with its body when the status is not the one expected. */
@@ -70,9 +69,7 @@ export function openSaleRequest(locationId: string, tableNumber: string | null, 
     openedZonedDateTime: '2026-05-02T18:30:00+10:00',
     ...(tableNumber ? { table: { number: tableNumber, seats: 2 } } : {}),
     staff: { id: 'staff-7' },
-    items: [
-      { id: 'i1', name: 'Flat white', sku: 'FW', unitPrice: aud(450), unitPriceTax: aud(41), quantity: 2, tax: aud(82), total: aud(900) },
-    ],
+    items: [{ id: 'i1', name: 'Flat white', sku: 'FW', unitPrice: aud(450), unitPriceTax: aud(41), quantity: 2, tax: aud(82), total: aud(900) }],
     total: aud(900),
     ...extra,
   };

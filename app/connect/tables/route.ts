@@ -1,4 +1,3 @@
-import { assertConnected } from '@/lib/auth/connections';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';
 import { createTable } from '@/lib/tables/manage-tables';
@@ -6,10 +5,9 @@ import { listLocationTables } from '@/lib/tables/partner-access';
 import { createTableRequestSchema, listTablesQuerySchema } from '@/lib/tables/schema';
 import { tableResource } from '@/lib/tables/table-record';
 
-// Reference tables spec: both the POS and apps create tables; CONTRACT §3: only at a location they are connected to.
+// Reference tables spec: both the POS and apps create tables; CONTRACT §3: only at a location their token reaches.
 export const POST = partnerRoute({ api: 'tables', body: createTableRequestSchema }, async ({ db, principal, body }) => {
-  await assertConnected(db, principal, body.locationId);
-  const table = await createTable(db, { partnerId: principal.partnerId }, body);
+  const table = await createTable(db, principal, body);
   return json(tableResource(table), 201);
 });
 

@@ -61,7 +61,11 @@ describe('rotate-secret and replay', () => {
   it('rotates the secret, and replays one delivery or every failed one since a time', async () => {
     const { partnerId, locationId } = await partnerWithLocation();
     const created = await (
-      await callRoute(createEndpoint, 'POST', `/manage/partners/${partnerId}/webhooks`, { headers, params: { partnerId }, body: { url: 'https://93.184.216.34/hook' } })
+      await callRoute(createEndpoint, 'POST', `/manage/partners/${partnerId}/webhooks`, {
+        headers,
+        params: { partnerId },
+        body: { url: 'https://93.184.216.34/hook' },
+      })
     ).json();
 
     const rotated = await callRoute(rotateSecret, 'POST', `/manage/webhooks/${created.id}/rotate-secret`, { headers, params: { endpointId: created.id } });
@@ -81,7 +85,11 @@ describe('rotate-secret and replay', () => {
 
     await database.db().update(webhookDeliveries).set({ status: 'FAILED' }).where(eq(webhookDeliveries.id, delivery!.id));
     const since = new Date(Date.now() - 60_000).toISOString();
-    const all = await callRoute(replayEndpoint, 'POST', `/manage/webhooks/${created.id}/replay`, { headers, params: { endpointId: created.id }, body: { since } });
+    const all = await callRoute(replayEndpoint, 'POST', `/manage/webhooks/${created.id}/replay`, {
+      headers,
+      params: { endpointId: created.id },
+      body: { since },
+    });
     expect(all.status).toBe(202);
     expect(await all.json()).toMatchObject({ replayed: 1, deliveryIds: [delivery!.id] });
 

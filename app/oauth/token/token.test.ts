@@ -57,7 +57,12 @@ async function startDevice(clientId = posClientId) {
 
 const poll = (deviceCode: string, clientId = posClientId) => post('/oauth/token', { grant_type: DEVICE_GRANT, client_id: clientId, device_code: deviceCode });
 const storedInterval = async (deviceCode: string) =>
-  (await db().select().from(deviceAuthorizations).where(eq(deviceAuthorizations.deviceCodeHash, secretDigest(deviceCode))))[0]!.intervalSeconds;
+  (
+    await db()
+      .select()
+      .from(deviceAuthorizations)
+      .where(eq(deviceAuthorizations.deviceCodeHash, secretDigest(deviceCode)))
+  )[0]!.intervalSeconds;
 const decision = (userCode: string) => ({
   userCode,
   user: { id: merchant.userId, merchantId: merchant.id },
@@ -109,7 +114,12 @@ describe('device code polling errors', () => {
     expect(await approveDevice(db(), { ...decision(device.user_code), locationIds: [merchant.locationId] })).toMatchObject({ ok: true });
     const success = await poll(device.device_code);
     expect(success.status).toBe(200);
-    expect(await success.json()).toMatchObject({ token_type: 'Bearer', expires_in: 86400, access_token: expect.any(String), refresh_token: expect.any(String) });
+    expect(await success.json()).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 86400,
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+    });
     await expectOAuthError(await poll(device.device_code), 'invalid_grant');
   });
 
@@ -147,7 +157,10 @@ describe('refresh token rotation', () => {
   }
   const refresh = (token: string, clientId = posClientId) => post('/oauth/token', { grant_type: 'refresh_token', client_id: clientId, refresh_token: token });
   const grantOf = async (refreshToken: string) => {
-    const [row] = await db().select({ grantId: refreshTokens.grantId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, secretDigest(refreshToken)));
+    const [row] = await db()
+      .select({ grantId: refreshTokens.grantId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, secretDigest(refreshToken)));
     return (await db().select().from(grants).where(eq(grants.id, row!.grantId)))[0]!;
   };
 
@@ -156,7 +169,10 @@ describe('refresh token rotation', () => {
     const answers = await Promise.all([refresh(token), refresh(token)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
     const winner = (await answers.find((answer) => answer.status === 200)!.json()) as { refresh_token: string };
-    await expectOAuthError(answers.find((answer) => answer.status === 400)!, 'invalid_grant');
+    await expectOAuthError(
+      answers.find((answer) => answer.status === 400)!,
+      'invalid_grant',
+    );
     expect((await grantOf(token)).revokedAt).not.toBeNull();
     await expectOAuthError(await refresh(winner.refresh_token), 'invalid_grant');
   });
@@ -172,7 +188,10 @@ describe('refresh token rotation', () => {
   it('keeps the device grant\'s "last used" current for the devices page', async () => {
     const { refresh_token: token } = await deviceTokens();
     const { id } = await grantOf(token);
-    await db().update(grants).set({ lastUsedAt: new Date(Date.now() - 3_600_000) }).where(eq(grants.id, id));
+    await db()
+      .update(grants)
+      .set({ lastUsedAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(grants.id, id));
     const refreshed = await refresh(token);
     expect(refreshed.status).toBe(200);
     expect((await grantOf(token)).lastUsedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -214,7 +233,8 @@ describe('POST /oauth/token errors', () => {
     resetConfig({ PUBLIC_URL: server.origin, TOKEN_RATE_LIMIT_PER_MINUTE: '3' });
     try {
       const limitedApp = await createClient(db(), (await createPartner(db(), { name: 'Busy app', type: 'LOYALTY' })).id);
-      const request = () => post('/oauth/token', { grant_type: 'client_credentials', client_id: limitedApp.client_id, client_secret: limitedApp.client_secret! });
+      const request = () =>
+        post('/oauth/token', { grant_type: 'client_credentials', client_id: limitedApp.client_id, client_secret: limitedApp.client_secret! });
       const remaining: string[] = [];
       for (let i = 0; i < 3; i++) {
         const response = await request();

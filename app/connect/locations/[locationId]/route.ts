@@ -7,5 +7,5 @@ const params = z.object({ locationId: z.string().min(1).max(50) });
 
 // CONTRACT §6 Locations: GREEN while a POS holds the notification socket open, RED with lastOnlineAt otherwise.
 export const GET = partnerRoute({ api: 'locations', params }, async ({ db, principal, params }) =>
-  json(await locationStatus(db, principal.partnerId, params.locationId)),
+  json(await locationStatus(db, principal, params.locationId)),
 );

@@ -122,7 +122,11 @@ describe('loyalty members — CRUD', () => {
   it('registers through the memberReference of an unregistered customer', async () => {
     const { loyalty, activeLocationId } = await activatedLoyaltyLocation(db());
     const first = await pay(loyalty.token, { locationId: activeLocationId, memberId: null, goodsAndServicesAmount: 500 });
-    const response = await register(loyalty.token, { origin: { memberId: 'qr-member' }, locationId: activeLocationId, memberReference: first.body.memberReference });
+    const response = await register(loyalty.token, {
+      origin: { memberId: 'qr-member' },
+      locationId: activeLocationId,
+      memberReference: first.body.memberReference,
+    });
     expect(response.status).toBe(202);
     const registered = await (await card('GET', loyalty.token, (await response.json()).registeredCardId)).json();
     expect(registered).toMatchObject({ paymentId: first.body.paymentId, origin: { memberId: 'qr-member' }, preAccumulatedReward: 5 });

@@ -3,7 +3,6 @@ import { json } from '@/lib/http/responses';
 import { getLoyaltyActivity } from '@/lib/loyalty/activities';
 import { idParams } from '@/lib/tenancy/schemas';
 
-export const GET = partnerRoute(
-  { api: 'loyalty', partnerTypes: ['LOYALTY'], params: idParams('loyaltyActivityId') },
-  async ({ db, principal, params }) => json(await getLoyaltyActivity(db, principal.partnerId, params.loyaltyActivityId)),
+export const GET = partnerRoute({ api: 'loyalty', partnerTypes: ['LOYALTY'], params: idParams('loyaltyActivityId') }, async ({ db, principal, params }) =>
+  json(await getLoyaltyActivity(db, principal.partnerId, params.loyaltyActivityId)),
 );

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { connections, loyaltyActivations } from '@/db/schema';
-import { isConnected } from '@/lib/auth/connections';
+import { isInScope } from '@/lib/tenancy/scope';
 import { activatedLoyaltyLocation, eventsFor, loyaltyPartner, requestActivation } from '@/lib/loyalty/loyalty.fixture';
 import { decideOnboardingRequest, requestLoyaltyActivation } from '@/lib/loyalty/onboarding';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { callRoute } from '@/lib/testing/http';
+import * as eventsRoute from '@/app/connect/events/route';
 import { GET, POST } from './route';
 
 const { db } = useTestDatabase();
@@ -40,17 +41,25 @@ describe('merchant onboarding — CRUD', () => {
     });
   });
 
+  it('reaches the loyalty partner on its catch-up feed although it is not connected to the location yet', async () => {
+    const { partner, locationIds } = await pendingRequest();
+    const feed = await callRoute(eventsRoute.GET, 'GET', '/connect/events', { token: partner.token });
+    expect(feed.status).toBe(200);
+    const { results } = (await feed.json()) as { results: { type: string; locationId: string }[] };
+    expect(results).toContainEqual(expect.objectContaining({ type: 'NEW_ONBOARDING_REQUEST', locationId: locationIds[0] }));
+  });
+
   it('APPROVE completes the request, activates the location for the partner and connects the partner to it', async () => {
     const { partner, reference, locationIds } = await pendingRequest();
-    expect(await isConnected(db(), partner.partnerId, locationIds[0]!)).toBe(false);
+    expect(await isInScope(db(), { scope: { kind: 'PARTNER_CONNECTIONS', partnerId: partner.partnerId } }, locationIds[0]!)).toBe(false);
     const response = await decide(reference, partner.token, { action: 'APPROVE', loyaltyProgramId: 'gold' });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'COMPLETED', integrations: [{ name: 'loyalty', status: 'SUCCESS' }] });
     expect((await (await get(reference, partner.token)).json()).integrations).toEqual([{ name: 'loyalty', status: 'SUCCESS' }]);
-    expect(await isConnected(db(), partner.partnerId, locationIds[0]!)).toBe(true);
+    expect(await isInScope(db(), { scope: { kind: 'PARTNER_CONNECTIONS', partnerId: partner.partnerId } }, locationIds[0]!)).toBe(true);
     const [activation] = await db().select().from(loyaltyActivations).where(eq(loyaltyActivations.locationId, locationIds[0]!));
     expect(activation).toMatchObject({ partnerId: partner.partnerId, onboardingReference: reference });
-    expect(await isConnected(db(), partner.partnerId, locationIds[1]!)).toBe(false);
+    expect(await isInScope(db(), { scope: { kind: 'PARTNER_CONNECTIONS', partnerId: partner.partnerId } }, locationIds[1]!)).toBe(false);
   });
 
   it('REJECT records REJECTED_BY_PARTNER, activates nothing, and the merchant can ask again', async () => {
@@ -59,7 +68,12 @@ describe('merchant onboarding — CRUD', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'COMPLETED', integrations: [{ name: 'loyalty', status: 'REJECTED_BY_PARTNER' }] });
     expect(await db().select().from(loyaltyActivations).where(eq(loyaltyActivations.locationId, locationIds[0]!))).toEqual([]);
-    expect(await db().select().from(connections).where(and(eq(connections.partnerId, partner.partnerId)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(connections)
+        .where(and(eq(connections.partnerId, partner.partnerId))),
+    ).toEqual([]);
 
     const again = await requestActivation(db(), merchant.id, locationIds[0]!, partner.partnerId);
     expect(again).not.toBe(reference);
@@ -70,12 +84,15 @@ describe('merchant onboarding — CRUD', () => {
     const other = await loyaltyPartner(db());
     const { partner, reference, locationIds } = await pendingRequest();
     const { received, deliveries } = await eventsFor(db(), reference);
-    expect(received).toEqual([
-      expect.objectContaining({ type: 'NEW_ONBOARDING_REQUEST', partnerId: partner.partnerId, actorPartnerId: null }),
-    ]);
+    expect(received).toEqual([expect.objectContaining({ type: 'NEW_ONBOARDING_REQUEST', partnerId: partner.partnerId, actorPartnerId: null })]);
     expect(received[0]!.payload).toMatchObject({
       locationId: locationIds[0],
-      data: { id: reference, resource: 'onboarding-request', version: 1, uri: expect.stringContaining(`/connect/locations/merchant-onboarding/loyalty/${reference}`) },
+      data: {
+        id: reference,
+        resource: 'onboarding-request',
+        version: 1,
+        uri: expect.stringContaining(`/connect/locations/merchant-onboarding/loyalty/${reference}`),
+      },
     });
     expect(deliveries).toEqual([{ eventType: 'NEW_ONBOARDING_REQUEST', partnerId: partner.partnerId, endpointId: partner.endpointId }]);
     expect(deliveries.some((delivery) => delivery.partnerId === other.partnerId)).toBe(false);
@@ -154,7 +171,11 @@ describe('merchant onboarding — Isolation', () => {
     const { merchant, locationIds, partner } = await pendingRequest();
     const stranger = await createMerchantWithLocations(db(), 1);
     const ask = (merchantId: string, locationId: string) =>
-      requestLoyaltyActivation(db(), { merchantId, userId: null }, { locationId, partnerId: partner.partnerId, abn: '12345678901', businessAddress: 'x', postcode: '2000' });
+      requestLoyaltyActivation(
+        db(),
+        { merchantId, userId: null },
+        { locationId, partnerId: partner.partnerId, abn: '12345678901', businessAddress: 'x', postcode: '2000' },
+      );
     await expect(ask(stranger.merchant.id, locationIds[1]!)).rejects.toMatchObject({ status: 404 });
     await expect(ask(merchant.id, locationIds[0]!)).rejects.toMatchObject({ status: 409, code: 'ONBOARDING_ALREADY_PENDING' });
     const { merchant: activeMerchant, activeLocationId } = await activatedLoyaltyLocation(db());
@@ -165,7 +186,11 @@ describe('merchant onboarding — Isolation', () => {
     const { merchant, locationIds } = await createMerchantWithLocations(db(), 1);
     const pos = await createConnectedPartner(db(), 'POS', []);
     await expect(
-      requestLoyaltyActivation(db(), { merchantId: merchant.id, userId: null }, { locationId: locationIds[0]!, partnerId: pos.partnerId, abn: '12345678901', businessAddress: 'x', postcode: '2000' }),
+      requestLoyaltyActivation(
+        db(),
+        { merchantId: merchant.id, userId: null },
+        { locationId: locationIds[0]!, partnerId: pos.partnerId, abn: '12345678901', businessAddress: 'x', postcode: '2000' },
+      ),
     ).rejects.toMatchObject({ status: 422 });
   });
 
@@ -173,7 +198,9 @@ describe('merchant onboarding — Isolation', () => {
     const { partner, reference } = await pendingRequest();
     const other = await loyaltyPartner(db());
     await expect(decideOnboardingRequest(db(), other.partnerId, reference, { action: 'REJECT', reason: 'x' })).rejects.toMatchObject({ status: 404 });
-    await expect(decideOnboardingRequest(db(), partner.partnerId, reference, { action: 'APPROVE', loyaltyProgramId: 'nope' })).rejects.toMatchObject({ status: 422 });
+    await expect(decideOnboardingRequest(db(), partner.partnerId, reference, { action: 'APPROVE', loyaltyProgramId: 'nope' })).rejects.toMatchObject({
+      status: 422,
+    });
     await decideOnboardingRequest(db(), partner.partnerId, reference, { action: 'APPROVE', loyaltyProgramId: 'gold' });
     await expect(decideOnboardingRequest(db(), partner.partnerId, reference, { action: 'REJECT', reason: 'x' })).rejects.toMatchObject({ status: 409 });
   });

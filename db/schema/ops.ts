@@ -1,0 +1,56 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Who changed what, when (SPEC operator console): every change made through `/manage`, the operator console or a
+ * merchant's dashboard, with the state before and after (secrets redacted) and the request id. Kept one year.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** `admin-api` (the ADMIN_API_KEY), `user` (a dashboard session) or `system` (a background rule). */
+    actorType: text('actor_type').notNull(),
+    actorId: text('actor_id'),
+    actorLabel: text('actor_label').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    requestId: text('request_id'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_target_idx').on(t.targetType, t.targetId), index('audit_log_action_idx').on(t.action, t.at)],
+);
+
+/**
+ * One partner-API, OAuth or `/manage` request (API request log). Bodies are kept only for 4xx/5xx answers, truncated
+ * and with secrets, tokens and card data redacted. Kept API_LOG_RETENTION_DAYS.
+ */
+export const apiRequestLog = pgTable(
+  'api_request_log',
+  {
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    requestId: text('request_id').notNull(),
+    surface: text('surface').notNull(),
+    method: text('method').notNull(),
+    route: text('route').notNull(),
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    latencyMs: integer('latency_ms').notNull(),
+    partnerId: text('partner_id'),
+    clientId: text('client_id'),
+    /** The grant of a partner call's token, or the grant_type of an OAuth request. */
+    grant: text('grant'),
+    locationId: text('location_id'),
+    errorCode: text('error_code'),
+    requestBody: text('request_body'),
+    responseBody: text('response_body'),
+  },
+  (t) => [
+    index('api_request_log_at_idx').on(t.at),
+    index('api_request_log_partner_idx').on(t.partnerId, t.at),
+    index('api_request_log_request_idx').on(t.requestId),
+  ],
+);

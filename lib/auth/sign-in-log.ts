@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+import type { Logger } from 'pino';
+import { logger } from '@/lib/log';
+
+/** The email a sign-in named, as a short digest: failed sign-ins of one account can be told apart without the address. */
+export const emailDigest = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 16);
+
+export type FailedSignInReason = 'WRONG_CREDENTIALS' | 'TOO_MANY_ATTEMPTS';
+
+/** A failed sign-in is an answer to a visitor, not a fault: one warn line, without the email itself or a stack. */
+export function logFailedSignIn(input: { email: string; address: string; reason: FailedSignInReason }, log: Logger = logger()) {
+  log.warn({ emailHash: emailDigest(input.email), address: input.address, reason: input.reason }, 'failed sign-in');
+}
+
+// Auth.js reports a refused sign-in as a CredentialsSignin error. Bundling renames classes, so `name` cannot tell it
+// apart; the static `type` Auth.js gives every error can.
+const isCredentialsSignin = (error: Error) => (error as Error & { type?: unknown }).type === 'CredentialsSignin';
+
+/**
+ * The Auth.js `logger` option: errors go to the structured log, except a refused sign-in, which `authorize` has
+ * already logged as a failed sign-in.
+ */
+export function authLogger(log: () => Logger = logger) {
+  return {
+    error(error: Error) {
+      if (!isCredentialsSignin(error)) log().error({ err: error }, 'auth error');
+    },
+    warn(code: string) {
+      log().warn({ code }, 'auth warning');
+    },
+  };
+}
