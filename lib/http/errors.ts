@@ -41,6 +41,7 @@ const statusByCode = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE_ENTITY: 422,
+  NESTING_TOO_DEEP: 422,
   BOOKING_TABLE_NOT_FOUND: 422,
   LOYALTY_PARTNER_NOT_FOUND: 422,
   LOYALTY_PROGRAM_NOT_FOUND: 422,
@@ -75,11 +76,13 @@ export class ApiError extends Error {
 export const notFound = (what = 'Resource') => new ApiError('NOT_FOUND', `${what} not found.`);
 export const forbidden = (message = 'This partner may not perform this action.') => new ApiError('FORBIDDEN', message);
 export const conflict = (message: string, code: string = 'CONFLICT') => new ApiError(code, message, { status: 409 });
-export const validationFailed = (errors: FieldError[]) =>
-  new ApiError('VALIDATION_FAILED', 'Request validation failed', { errors });
+export const validationFailed = (errors: FieldError[]) => new ApiError('VALIDATION_FAILED', 'Request validation failed', { errors });
 
-/** The RFC 9457 body with the members Tyro Connect clients read (`error`, `code`, `errors`). */
-export function problemBody(error: ApiError, instance: string, docsUrl: string) {
+/**
+ * The RFC 9457 body with the members Tyro Connect clients read (`error`, `code`, `errors`), and the request id the
+ * X-Request-Id header carries (CONTRACT §7a) when one is known.
+ */
+export function problemBody(error: ApiError, instance: string, docsUrl: string, requestId?: string) {
   return {
     type: `${docsUrl}#${error.code}`,
     title: STATUS_CODES[error.status] ?? 'Error',
@@ -89,11 +92,12 @@ export function problemBody(error: ApiError, instance: string, docsUrl: string) 
     code: error.code,
     error: error.message,
     ...(error.errors ? { message: error.message, errors: error.errors } : {}),
+    ...(requestId ? { requestId } : {}),
   };
 }
 
-export function problemResponse(error: ApiError, instance: string, docsUrl: string, headers?: HeadersInit): Response {
-  const response = Response.json(problemBody(error, instance, docsUrl), {
+export function problemResponse(error: ApiError, instance: string, docsUrl: string, headers?: HeadersInit, requestId?: string): Response {
+  const response = Response.json(problemBody(error, instance, docsUrl, requestId), {
     status: error.status,
     headers: { 'content-type': 'application/problem+json', ...error.headers },
   });
@@ -101,7 +105,24 @@ export function problemResponse(error: ApiError, instance: string, docsUrl: stri
   return response;
 }
 
-const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', '57P01', '57P02', '57P03', '53300', '08006', '08001', '08004']);
+// DATABASE_UNAVAILABLE: db/availability.ts fails calls with it at once while the database is known to be unreachable.
+const unavailableCodes = new Set([
+  'DATABASE_UNAVAILABLE',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08006',
+  '08001',
+  '08004',
+]);
 
 /** Database outages answer 503 with Retry-After (CONTRACT §5), never 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -1,7 +1,9 @@
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
+import { recordRequest, type RequestFacts } from '@/lib/ops/request-log';
 import { ApiError, isDatabaseUnavailable, pgErrorCode, problemResponse } from './errors';
 
 export interface RouteContext {
@@ -10,34 +12,96 @@ export interface RouteContext {
 
 export const docsUrl = () => `${config().PUBLIC_URL}/docs`;
 
-export function clientAddress(request: Request): string {
-  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'local';
+/**
+ * The socket's peer address, which server.ts writes into every request after dropping any copy the client sent,
+ * so a route handler can read it (Next gives handlers no socket).
+ */
+export const REMOTE_ADDRESS_HEADER = 'x-counterpart-remote-address';
+
+/**
+ * The address per-address limits and lockouts count by. `X-Forwarded-For` is believed only for the TRUST_PROXY hops
+ * in front of Counterpart (CONTRACT §2): each proxy appends the address it received the request from, so the client is
+ * that many entries from the right, counting the socket's peer as the first hop; anything further left is whatever the
+ * client chose to send. With TRUST_PROXY=0 (the default) the header is ignored and the socket's peer counts. An IPv6
+ * address counts by its /64, the block one subscriber is given, so walking through it does not reset a limit.
+ */
+export function clientAddress(source: Request | Pick<Headers, 'get'>): string {
+  const headers = 'get' in source ? source : source.headers;
+  const peer = headers.get(REMOTE_ADDRESS_HEADER)?.trim() || 'unknown';
+  const hops = config().TRUST_PROXY;
+  if (hops === 0) return addressBucket(peer);
+  const chain = [
+    ...(headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    peer,
+  ];
+  return addressBucket(chain[Math.max(0, chain.length - 1 - hops)]!);
+}
+
+function addressBucket(address: string): string {
+  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  if (isIP(plain) !== 6) return plain.slice(0, 100);
+  const [head = '', tail] = plain.split('::');
+  const groups = head ? head.split(':') : [];
+  if (tail !== undefined) {
+    const tailGroups = tail ? tail.split(':') : [];
+    // An embedded IPv4 tail (a.b.c.d) fills two groups.
+    const width = tailGroups.reduce((sum, group) => sum + (group.includes('.') ? 2 : 1), 0);
+    groups.push(...Array<string>(8 - groups.length - width).fill('0'), ...tailGroups);
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (Number.parseInt(group, 16) || 0).toString(16))
+    .join(':')}::/64`;
+}
+
+// CONTRACT §7a: a client's X-Request-Id is echoed when it is a plausible id (visible ASCII without spaces, at most 128
+// characters); anything else is replaced by a fresh one.
+const validRequestId = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+
+export function requestIdOf(request: Pick<Request, 'headers'> | { headers: Pick<Headers, 'get'> }): string {
+  const presented = request.headers.get('x-request-id')?.trim();
+  return presented && validRequestId.test(presented) ? presented : randomUUID();
 }
 
 /**
  * Runs a handler with a request id and one structured log line, and turns every thrown error into a
  * problem response (STYLE.md habits 1–2): ApiErrors keep their status, database outages answer 503 with
- * Retry-After, anything else is a generic 500 naming only the request id.
+ * Retry-After, anything else is a generic 500 naming only the request id. The answered request is counted in the
+ * metrics and queued for the API request log (lib/ops/request-log.ts) with what the wrapper put in `facts`.
  */
 export async function withProblemHandling(
   request: Request,
   surface: string,
-  run: (requestId: string, log: Logger) => Promise<Response>,
+  run: (requestId: string, log: Logger, facts: RequestFacts) => Promise<Response>,
   extraHeaders: () => Record<string, string> = () => ({}),
+  routeContext?: RouteContext,
 ): Promise<Response> {
-  const requestId = request.headers.get('x-request-id')?.slice(0, 100) || randomUUID();
+  const requestId = requestIdOf(request);
   const url = new URL(request.url);
   const log = logger().child({ requestId, surface, method: request.method, path: url.pathname });
+  const startedAt = new Date();
   const started = performance.now();
+  const facts: RequestFacts = {};
   let response: Response;
   try {
-    response = await run(requestId, log);
+    response = await run(requestId, log, facts);
   } catch (error) {
-    response = problemResponse(toApiError(error, requestId, log), url.pathname, docsUrl());
+    response = problemResponse(toApiError(error, requestId, log), url.pathname, docsUrl(), undefined, requestId);
   }
   for (const [key, value] of Object.entries(extraHeaders())) if (!response.headers.has(key)) response.headers.set(key, value);
   response.headers.set('X-Request-Id', requestId);
-  log.info({ status: response.status, ms: Math.round(performance.now() - started) }, 'request');
+  const latencyMs = performance.now() - started;
+  log.info({ status: response.status, ms: Math.round(latencyMs) }, 'request');
+  // Next hands routes without dynamic segments no params at all.
+  if (routeContext?.params && !facts.params) facts.params = await Promise.resolve(routeContext.params).catch(() => undefined);
+  try {
+    recordRequest({ request, response, surface, requestId, startedAt, latencyMs, facts });
+  } catch (error) {
+    log.warn({ err: error }, 'request not recorded');
+  }
   return response;
 }
 

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { getDb, type Database } from '@/db/client';
 import { config } from '@/lib/config';
+import { ADMIN_API_ACTOR, recordAudit } from '@/lib/ops/audit';
+import { routeTemplate } from '@/lib/ops/request-log';
 import { ApiError, notFound } from './errors';
 import { clientAddress, type RouteContext, withProblemHandling } from './handler-context';
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
@@ -39,11 +41,14 @@ export function manageRoute<B extends Schema = undefined, Q extends Schema = und
     return withProblemHandling(
       request,
       'manage',
-      async (requestId, log) => {
+      async (requestId, log, facts) => {
         const adminKey = config().ADMIN_API_KEY;
         if (!adminKey) throw notFound('Page');
         limits = await consumeRateLimit('manage', clientAddress(request), config().RATE_LIMIT_PER_MINUTE);
-        const presented = request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+        const presented = request.headers
+          .get('authorization')
+          ?.match(/^Bearer\s+(.+)$/i)?.[1]
+          ?.trim();
         if (!presented || !keyMatches(presented, adminKey)) {
           throw new ApiError('UNAUTHORIZED', 'A valid admin API key is required.', {
             headers: { 'WWW-Authenticate': 'Bearer realm="manage"' },
@@ -52,15 +57,17 @@ export function manageRoute<B extends Schema = undefined, Q extends Schema = und
         let body: unknown;
         if (options.body) {
           const text = await readBodyText(request);
+          facts.requestBody = text;
           assertContentType(request, ['application/json']);
           body = parseJson(text);
         }
         const params = await routeContext.params;
+        facts.params = params;
         const parsed = validateSegments(
           { path: options.params, query: options.query, body: options.body },
           { path: params, query: searchParamsObject(new URL(request.url).searchParams), body },
         );
-        return handler({
+        const response = await handler({
           request,
           requestId,
           log,
@@ -69,8 +76,44 @@ export function manageRoute<B extends Schema = undefined, Q extends Schema = und
           query: parsed.query as Out<Q>,
           params: (options.params ? parsed.path : params) as Out<P>,
         });
+        if (request.method !== 'GET' && request.method !== 'HEAD' && response.ok) await auditManageChange(request, response, params, body, requestId, log);
+        return response;
       },
       () => (limits ? rateLimitHeaders(limits) : {}),
+      routeContext,
     );
   };
+}
+
+/**
+ * Every change made through `/manage` goes to the audit log: the route as the action, the resource it created or
+ * changed as the target, the request body and the answer (secrets redacted) as the state after.
+ */
+async function auditManageChange(request: Request, response: Response, params: Record<string, unknown>, body: unknown, requestId: string, log: Logger) {
+  try {
+    const answer = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as Record<string, unknown> | null;
+    const route = routeTemplate(new URL(request.url).pathname, params as Record<string, string>);
+    const created = response.status === 201 && answer ? (answer.id ?? answer.locationId ?? answer.client_id ?? answer.loyaltyProgramId) : undefined;
+    const paramValues = Object.entries(params).filter(([, value]) => typeof value === 'string') as [string, string][];
+    const [targetName, targetValue] = paramValues.at(-1) ?? [];
+    await recordAudit(getDb(), ADMIN_API_ACTOR, {
+      action: `${request.method} ${route}`,
+      targetType:
+        created !== undefined
+          ? route
+              .split('/')
+              .filter((part) => part && !part.startsWith('{'))
+              .at(-1)
+          : targetName?.replace(/Id$/, ''),
+      targetId: typeof created === 'string' ? created : targetValue,
+      before: null,
+      after: { request: body ?? null, response: answer },
+      requestId,
+    });
+  } catch (error) {
+    log.error({ err: error }, 'audit entry not written');
+  }
 }

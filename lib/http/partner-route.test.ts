@@ -70,7 +70,9 @@ describe('partner-API plumbing', () => {
     });
     expect(response.status).toBe(406);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
-    expect((await response.json()).detail).toContain('1.0, 1.1');
+    expect((await response.json()).detail).toContain('1.0, 1.1 (default 1.0)');
+    // CONTRACT §4: the 406 too names a version, the interface's default.
+    expect(response.headers.get('api-version')).toBe('1.0');
   });
 
   it('answers 401 with WWW-Authenticate without a token, and 403 for a partner type the endpoint does not serve', async () => {
@@ -153,7 +155,16 @@ describe('partner-API plumbing', () => {
     const rejected = await callRoute(empty, 'GET', '/connect/empty', { token: limited.token });
     expect(rejected.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
     expect(rejected.headers.get('ratelimit-remaining')).toBe('0');
+    expect(rejected.headers.get('api-version')).toBe('1.0');
     expect((await rejected.json()).code).toBe('RATE_LIMITED');
+    // A 429 names the version the caller asked for, as the answer it would have had.
+    const asked = await callRoute(echo, 'POST', '/connect/echo', {
+      token: limited.token,
+      body: { name: 'a', count: 1 },
+      headers: { accept: 'application/json; version=1.1' },
+    });
+    expect(asked.status).toBe(429);
+    expect(asked.headers.get('api-version')).toBe('1.1');
     const other = await createConnectedPartner(db(), 'POS', []);
     expect((await callRoute(empty, 'GET', '/connect/empty', { token: other.token })).status).toBe(204);
   });

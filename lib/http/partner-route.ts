@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { decodeJwt } from 'jose';
 import type { z } from 'zod';
 import { getDb, type Database } from '@/db/client';
 import { bearerToken, verifyAccessToken, type PartnerPrincipal, type PartnerType } from '@/lib/auth/access-tokens';
@@ -8,7 +9,7 @@ import { clientAddress, type RouteContext, withProblemHandling } from './handler
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
 import { assertContentType, parseJson, readBodyText } from './request-body';
 import { searchParamsObject, validateSegments } from './validation';
-import { negotiateVersion, type ApiName } from './versions';
+import { negotiateVersion, responseVersion, type ApiName } from './versions';
 
 type Schema = z.ZodType | undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -50,13 +51,13 @@ export function partnerRoute<B extends Schema = undefined, Q extends Schema = un
   options: PartnerRouteOptions<B, Q, P>,
   handler: (context: PartnerRequestContext<Out<B>, Out<Q>, Out<P>>) => Promise<Response>,
 ) {
-  return (request: Request, routeContext: RouteContext) => {
+  const route = (request: Request, routeContext: RouteContext) => {
     let limits: RateLimitState | undefined;
     let version: string | undefined;
     return withProblemHandling(
       request,
       'partner',
-      async (requestId, log) => {
+      async (requestId, log, facts) => {
         const db = getDb();
         const token = bearerToken(request);
         const identified = token ? await verifyAccessToken(db, token).catch((error: unknown) => error) : unauthenticated();
@@ -64,12 +65,15 @@ export function partnerRoute<B extends Schema = undefined, Q extends Schema = un
         limits = await consumeRateLimit('partner', principal ? `client:${principal.clientId}` : `ip:${clientAddress(request)}`, config().RATE_LIMIT_PER_MINUTE);
         version = negotiateVersion(options.api, request.headers.get('accept'));
         if (!principal) throw identified;
+        // The API request log names the client by its public client_id, the claim of the token just verified.
+        Object.assign(facts, { partnerId: principal.partnerId, clientId: String(decodeJwt(token!).client_id ?? principal.clientId), grant: principal.grantId });
         if (options.partnerTypes && !options.partnerTypes.includes(principal.partnerType)) {
           throw forbidden(`${principal.partnerType} partners may not call this endpoint.`);
         }
         let body: unknown;
         if (options.body) {
           const text = await readBodyText(request);
+          facts.requestBody = text;
           assertContentType(request, options.contentTypes ?? ['application/json']);
           body = parseJson(text);
         }
@@ -90,7 +94,13 @@ export function partnerRoute<B extends Schema = undefined, Q extends Schema = un
           params: (options.params ? parsed.path : params) as Out<P>,
         });
       },
-      () => ({ ...(limits ? rateLimitHeaders(limits) : {}), ...(version ? { 'Api-Version': version } : {}) }),
+      () => ({
+        ...(limits ? rateLimitHeaders(limits) : {}),
+        'Api-Version': version ?? responseVersion(options.api, request.headers.get('accept')),
+      }),
+      routeContext,
     );
   };
+  // The declaration travels with the handler, so a test can hold it against the OpenAPI document (lib/api-reference).
+  return Object.assign(route, { declaration: options });
 }

@@ -7,14 +7,21 @@ import { z } from 'zod';
 export function repeatableFilter<T extends z.ZodType<string, string>>(item: T) {
   return z
     .union([z.string(), z.array(z.string())])
-    .transform((input) => [...new Set([input].flat().flatMap((entry) => entry.split(',')).map((entry) => entry.trim()).filter(Boolean))])
+    .transform((input) => [
+      ...new Set(
+        [input]
+          .flat()
+          .flatMap((entry) => entry.split(','))
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(item))
     .transform((entries) => (entries.length ? entries : undefined));
 }
 
 /** A whole number sent as a query string (or a number, when a schema is reused on a parsed body). */
-export const wholeNumber = (name: string) =>
-  z.union([z.int(), z.string().regex(/^\d+$/, `${name} must be a whole number.`).transform(Number)]);
+export const wholeNumber = (name: string) => z.union([z.int(), z.string().regex(/^\d+$/, `${name} must be a whole number.`).transform(Number)]);
 
 /** CONTRACT §6 lists: `limit` 1–50 (default 50) and `page` from 1. */
 export const pageQuery = {

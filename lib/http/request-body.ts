@@ -23,8 +23,7 @@ export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Pr
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const tooLarge = (limit: number) =>
-  new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds the limit of ${limit} bytes.`);
+const tooLarge = (limit: number) => new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds the limit of ${limit} bytes.`);
 
 export function mediaType(request: Request): string | undefined {
   return request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() || undefined;
@@ -33,17 +32,40 @@ export function mediaType(request: Request): string | undefined {
 export function assertContentType(request: Request, accepted: readonly string[]): void {
   const type = mediaType(request);
   if (!type || !accepted.includes(type)) {
-    throw new ApiError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      `Content-Type ${type ?? '(none)'} is not supported here; send ${accepted.join(' or ')}.`,
-    );
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Content-Type ${type ?? '(none)'} is not supported here; send ${accepted.join(' or ')}.`);
   }
 }
 
-export function parseJson(text: string): unknown {
+/** Deeper than any request the API defines (an order with 10 levels of modifiers is 25 deep). */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Parses a JSON body and refuses one nested deeper than MAX_JSON_DEPTH with 422 before any recursive schema walks
+ * it (CONTRACT §5: absurd nesting is the client's error, never a stack overflow).
+ */
+export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw new ApiError('INVALID_JSON', `Request body is not valid JSON: ${(error as Error).message}`);
   }
+  if (jsonDepth(value, maxDepth) > maxDepth) {
+    throw new ApiError('NESTING_TOO_DEEP', `Request body nests objects and arrays deeper than ${maxDepth} levels.`);
+  }
+  return value;
+}
+
+/** The nesting depth of a parsed JSON value (a scalar is 0), counted without recursion and up to `stopAbove` + 1. */
+export function jsonDepth(value: unknown, stopAbove = Infinity): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length) {
+    const [current, depth] = pending.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > stopAbove) return deepest;
+    for (const child of Array.isArray(current) ? current : Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return deepest;
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type FieldError, validationFailed } from './errors';
+import { ApiError, type FieldError, type KnownErrorCode, validationFailed } from './errors';
 
 type Segment = FieldError['segment'];
 
@@ -21,14 +21,31 @@ export function validateSegments<T extends Partial<Record<Segment, z.ZodType>>>(
 ): { [K in keyof T]: T[K] extends z.ZodType ? z.output<T[K]> : never } {
   const errors: FieldError[] = [];
   const output: Record<string, unknown> = {};
+  let problem: z.core.$ZodIssue | undefined;
   for (const [segment, schema] of Object.entries(schemas) as [Segment, z.ZodType | undefined][]) {
     if (!schema) continue;
     const result = schema.safeParse(values[segment]);
     if (result.success) output[segment] = result.data;
-    else errors.push(...issuesToFieldErrors(segment, result.error.issues));
+    else {
+      errors.push(...issuesToFieldErrors(segment, result.error.issues));
+      problem ??= result.error.issues.find((issue) => problemCodeOf(issue));
+    }
   }
+  if (problem) throw new ApiError(problemCodeOf(problem)!, problem.message, { errors });
   if (errors.length) throw validationFailed(errors);
   return output as never;
+}
+
+/**
+ * A custom issue may stand for a more specific problem than invalid input by naming its error code in
+ * `params.problemCode` (e.g. NESTING_TOO_DEEP, 422): the answer then takes that code, its status and its message,
+ * and still lists every violation.
+ */
+export const problemIssueParams = (problemCode: KnownErrorCode) => ({ problemCode });
+
+function problemCodeOf(issue: z.core.$ZodIssue): KnownErrorCode | undefined {
+  const code = issue.code === 'custom' ? (issue.params as { problemCode?: unknown } | undefined)?.problemCode : undefined;
+  return typeof code === 'string' ? (code as KnownErrorCode) : undefined;
 }
 
 /** Query parameters as an object; a name that repeats becomes an array. */

@@ -33,6 +33,16 @@ export function negotiateVersion(api: ApiName, accept: string | null): string {
   if ((supported as readonly string[]).includes(requested)) return requested;
   throw new ApiError(
     'VERSION_NOT_SUPPORTED',
-    `Version ${requested} of the ${api} API is not supported. Supported versions: ${supported.join(', ')}.`,
+    `Version ${requested} of the ${api} API is not supported. Supported versions: ${supported.join(', ')} (default ${fallback}).`,
   );
+}
+
+/**
+ * CONTRACT §4: every partner-API response names a version, also one answered before negotiation finished (429) or
+ * because it failed (406): the requested version when it is supported, else the interface's default.
+ */
+export function responseVersion(api: ApiName, accept: string | null): string {
+  const { supported, default: fallback } = apiVersions[api];
+  const requested = requestedVersion(accept);
+  return requested !== undefined && (supported as readonly string[]).includes(requested) ? requested : fallback;
 }

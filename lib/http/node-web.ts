@@ -1,0 +1,104 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * Node's request and response as the Web `Request` and `Response` that route handlers take and return, converted the
+ * way Next's server converts them (next/dist/server/web/spec-extension/adapters/next-request and send-response), so a
+ * handler answers alike whichever of the two serves it. Nothing is buffered: the request body streams from the
+ * socket, the response body is written chunk by chunk as the handler produces it.
+ */
+
+/** The request headers as a `Headers`: repeated fields (Set-Cookie-like arrays) appended one by one. */
+export function webHeaders(incoming: IncomingMessage['headers']): Headers {
+  const headers = new Headers();
+  for (const name in incoming) {
+    const value = incoming[name];
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.append(name, value);
+  }
+  return headers;
+}
+
+/** A signal that aborts when the client goes away before the response was written in full. */
+export function responseSignal(response: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  response.once('close', () => {
+    if (!response.writableFinished) controller.abort(new Error('the client closed the connection'));
+  });
+  return controller.signal;
+}
+
+/**
+ * `incoming` as a Web Request at `url`. Only methods that carry a body get one, streamed from the socket as the
+ * handler reads it (GET and HEAD requests have none, as in fetch).
+ */
+export function toWebRequest(incoming: IncomingMessage, url: string, signal: AbortSignal): Request {
+  const method = incoming.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(url, {
+    method,
+    headers: webHeaders(incoming.headers),
+    signal,
+    // undici takes Node's readable as an async iterable of chunks; `duplex: 'half'` is required for a streamed body.
+    ...(hasBody && !signal.aborted ? { body: incoming as unknown as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+// The body may have been decoded or re-framed on its way through fetch: framing is Node's to decide.
+const FRAMING_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding']);
+// Headers a response may repeat; any other one already set on `outgoing` (next.config.js's headers) is kept.
+const REPEATABLE_HEADERS = new Set(['set-cookie', 'www-authenticate', 'proxy-authenticate', 'vary']);
+
+/**
+ * Writes `response` to `outgoing`: status, headers (each Set-Cookie on its own line), then the body chunk by chunk,
+ * waiting for the socket to drain and stopping if the client goes away. HEAD answers get the headers alone.
+ */
+export async function sendWebResponse(response: Response, outgoing: ServerResponse, method: string): Promise<void> {
+  outgoing.statusCode = response.status;
+  outgoing.statusMessage = response.statusText;
+  response.headers.forEach((value, name) => {
+    if (FRAMING_HEADERS.has(name) || name === 'set-cookie' || name === 'x-middleware-set-cookie') return;
+    if (REPEATABLE_HEADERS.has(name) || outgoing.getHeader(name) === undefined) outgoing.appendHeader(name, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) outgoing.appendHeader('set-cookie', cookie);
+
+  const body = response.body;
+  if (!body || method === 'HEAD') {
+    if (body) void body.cancel().catch(() => {});
+    outgoing.end();
+    return;
+  }
+  const reader = body.getReader();
+  let closed = false;
+  const onClose = () => {
+    closed = true;
+    void reader.cancel().catch(() => {});
+  };
+  outgoing.once('close', onClose);
+  // Compression (Next's middleware, where server.ts applies it) buffers: flush after each chunk so streams stream.
+  const flush = (outgoing as ServerResponse & { flush?: () => void }).flush;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || closed) break;
+      const drained = outgoing.write(value);
+      flush?.call(outgoing);
+      if (!drained && !closed)
+        await new Promise<void>((resolve) => {
+          const resume = () => {
+            outgoing.off('drain', resume);
+            outgoing.off('close', resume);
+            resolve();
+          };
+          outgoing.on('drain', resume);
+          outgoing.on('close', resume);
+        });
+    }
+  } catch (error) {
+    if (!closed) outgoing.destroy(error as Error);
+    return;
+  } finally {
+    outgoing.off('close', onClose);
+  }
+  if (!closed) outgoing.end();
+}
