@@ -1,5 +1,70 @@
-import { expect, type APIRequestContext, type Browser } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
 import { E2E_ADMIN_API_KEY } from '../playwright.config';
+
+export { expect };
+
+// Chromium reports a blocked script, style, frame or connection as a console message ("Refused to execute inline
+// script because it violates the following Content Security Policy directive…"); the page also gets a
+// `securitypolicyviolation` event, which the init script below turns into such a message.
+const CSP_VIOLATION = /Content Security Policy|Refused to (?:execute|load|apply|connect|frame|evaluate|create)/i;
+
+function reportViolationsToConsole() {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    console.error(`Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`);
+  });
+}
+
+const watched = new WeakMap<BrowserContext, string[]>();
+
+/** Collects the CSP violations of every page of `context`; the returned list fills as they happen. */
+export function watchCsp(context: BrowserContext): string[] {
+  let violations = watched.get(context);
+  if (violations) return violations;
+  const list: string[] = [];
+  violations = list;
+  watched.set(context, list);
+  void context.addInitScript(reportViolationsToConsole);
+  context.on('console', (message) => {
+    if (CSP_VIOLATION.test(message.text())) list.push(`${message.page()?.url() ?? '?'}: ${message.text()}`);
+  });
+  return list;
+}
+
+/**
+ * The `test` of every dashboard spec: fails the test when any page it opened (in its own context or in contexts it
+ * made with `browser.newContext()` / `browser.newPage()`) hit a Content-Security-Policy violation, so the dashboard
+ * is known to work under the CSP that proxy.ts sends.
+ */
+export const test = base.extend<{ cspGuard: void }>({
+  cspGuard: [
+    async ({ browser, context }, use) => {
+      const contexts: BrowserContext[] = [context];
+      watchCsp(context);
+      const { newContext, newPage } = browser;
+      browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+        const created = await newContext.apply(browser, args);
+        contexts.push(created);
+        watchCsp(created);
+        return created;
+      };
+      browser.newPage = async (...args: Parameters<Browser['newPage']>) => {
+        const created = await newPage.apply(browser, args);
+        contexts.push(created.context());
+        watchCsp(created.context());
+        return created;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+        browser.newPage = newPage;
+      }
+      const violations = contexts.flatMap((each) => watched.get(each) ?? []);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const DEMO_MERCHANT = { email: 'merchant@demo-bistro.test', password: 'demo-bistro' };
 export const DEMO_ADMIN = { email: 'admin@counterpart.test', password: 'counterpart-admin' };
@@ -54,7 +119,8 @@ export async function posWithToken(
   await page.getByLabel('Password').fill(merchant.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Location').selectOption([...locationIds]);
+  const choice = page.getByRole('group', { name: 'Location' });
+  for (const locationId of locationIds) await choice.locator(`input[value="${locationId}"]`).check();
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Device connected')).toBeVisible();
   await context.close();

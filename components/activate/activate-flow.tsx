@@ -4,7 +4,8 @@ import Link from 'next/link';
 import { useActionState } from 'react';
 import { activateAction, type ActivateState } from '@/app/activate/actions';
 import { Button } from '@/components/ui/button';
-import { Field, Input, Select } from '@/components/ui/field';
+import { Field, Input } from '@/components/ui/field';
+import { useState } from 'react';
 
 export interface ActivateLocation {
   locationId: string;
@@ -17,6 +18,51 @@ function ErrorMessage({ message }: { message?: string }) {
       {message}
     </p>
   ) : null;
+}
+
+/**
+ * The locations the device serves (CONTRACT §8: the choice is labelled "Location"), as checkboxes with "All locations"
+ * (checked, unchecked or mixed).
+ */
+function LocationChoice({ locations }: { locations: ActivateLocation[] }) {
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(locations.length === 1 ? [locations[0]!.locationId] : []));
+  const all = chosen.size === locations.length && locations.length > 0;
+  const toggle = (id: string) =>
+    setChosen((previous) => (previous.has(id) ? new Set([...previous].filter((value) => value !== id)) : new Set([...previous, id])));
+  return (
+    <fieldset aria-labelledby="location-legend" className="space-y-1">
+      <legend id="location-legend" className="mb-1 text-sm font-medium text-stone-700">
+        Location
+      </legend>
+      {locations.length > 1 ? (
+        <label className="flex min-h-11 items-center gap-3 border-b border-stone-100 text-sm font-medium">
+          <input
+            type="checkbox"
+            checked={all}
+            ref={(input) => {
+              if (input) input.indeterminate = chosen.size > 0 && !all;
+            }}
+            onChange={() => setChosen(all ? new Set() : new Set(locations.map((location) => location.locationId)))}
+            className="size-5 accent-brand-600"
+          />
+          All locations
+        </label>
+      ) : null}
+      {locations.map((location) => (
+        <label key={location.locationId} className="flex min-h-11 items-center gap-3 text-sm">
+          <input
+            type="checkbox"
+            name="locationIds"
+            value={location.locationId}
+            checked={chosen.has(location.locationId)}
+            onChange={() => toggle(location.locationId)}
+            className="size-5 accent-brand-600"
+          />
+          {location.name}
+        </label>
+      ))}
+    </fieldset>
+  );
 }
 
 /** The three steps of connecting a device: enter the code, choose locations and decide, and the outcome. */
@@ -45,29 +91,10 @@ export function ActivateFlow({ initialUserCode, locations }: { initialUserCode: 
       <form action={action} className="space-y-4">
         <input type="hidden" name="userCode" value={state.userCode} />
         <p className="text-sm text-stone-700">
-          <strong>{state.partnerName}</strong> asks to connect with code <span className="font-mono">{state.userCode}</span>. Choose the
-          location(s) this device serves.
+          <strong>{state.partnerName}</strong> asks to connect with code <span className="font-mono">{state.userCode}</span>. Choose the location(s) this device
+          serves.
         </p>
-        <Field label="Location" htmlFor="locationIds">
-          <Select
-            id="locationIds"
-            name="locationIds"
-            multiple
-            required
-            size={Math.min(Math.max(locations.length, 2), 8)}
-            defaultValue={locations.length === 1 ? [locations[0]!.locationId] : []}
-            aria-describedby="locationIds-hint"
-          >
-            {locations.map((location) => (
-              <option key={location.locationId} value={location.locationId}>
-                {location.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <p id="locationIds-hint" className="text-xs text-stone-500">
-          Hold Ctrl (⌘ on a Mac) to choose more than one.
-        </p>
+        <LocationChoice locations={locations} />
         <ErrorMessage message={state.error} />
         <div className="flex gap-3">
           <Button type="submit" name="intent" value="approve" disabled={pending}>

@@ -11,7 +11,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
     <form action={action} className="space-y-4">
       <input type="hidden" name="callbackUrl" value={callbackUrl ?? '/dashboard'} />
       <Field label="Email" htmlFor="email">
-        <Input id="email" name="email" type="email" autoComplete="username" required autoFocus />
+        <Input key={state.email ?? ''} id="email" name="email" type="email" autoComplete="username" required autoFocus defaultValue={state.email} />
       </Field>
       <Field label="Password" htmlFor="password">
         <Input id="password" name="password" type="password" autoComplete="current-password" required />
@@ -22,7 +22,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
         </p>
       ) : null}
       <Button type="submit" className="w-full" disabled={pending}>
-        Sign in
+        {pending ? 'Signing in…' : 'Sign in'}
       </Button>
     </form>
   );

@@ -6,6 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { bookingStatusTone, localTime, tableStatusTone, words } from './booking-format';
 import { BookingDecisionForm } from './booking-decision-form';
+import { readableHistory } from './booking-history';
+import { formatDate, formatDateTime, zoneName } from '@/lib/time/format';
 
 const sourceNames = { POS: 'POS', APP: 'Booking app', MERCHANT: 'Merchant' } as const;
 
@@ -24,8 +26,9 @@ export function BookingDetail({
   closeHref: string;
 }) {
   const asset = booking.asset;
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat('en-AU', { timeZone: timezone, dateStyle: 'medium', timeStyle: 'medium', hourCycle: 'h23' }).format(new Date(iso));
+  const when = (iso: string) => formatDateTime(iso, timezone);
+  const changes = readableHistory(history);
+  const customer = booking.customer;
   return (
     <Card
       title={`Booking ${booking.origin?.bookingReference ?? booking.id}`}
@@ -37,40 +40,61 @@ export function BookingDetail({
     >
       <div className="grid gap-6 md:grid-cols-2">
         <div className="space-y-3">
-          <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-stone-500">Customer</dt>
-            <dd>{booking.customer?.name ?? '—'}</dd>
-            <dt className="text-stone-500">Party</dt>
-            <dd>{booking.numberOfPeople}</dd>
-            <dt className="text-stone-500">Time</dt>
+          <dl className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-stone-600">Customer</dt>
+            <dd>{customer?.name ?? '—'}</dd>
+            <dt className="text-stone-600">Phone</dt>
             <dd>
-              {booking.startTime ? localTime(booking.startTime, timezone) : '—'}
-              {booking.endTime ? `–${localTime(booking.endTime, timezone)}` : ''}
+              {customer?.phoneNumber ? (
+                <a className="text-brand-700 underline" href={`tel:${customer.phoneNumber}`}>
+                  {customer.phoneNumber}
+                </a>
+              ) : (
+                '—'
+              )}
             </dd>
-            <dt className="text-stone-500">{asset.type === 'ROOM' ? 'Rooms' : 'Tables'}</dt>
-            <dd>{asset.type === 'ROOM' ? asset.rooms.map((room) => room.number).join(', ') : (asset.tables ?? []).map((table) => table.number).join(', ') || '—'}</dd>
-            <dt className="text-stone-500">Status</dt>
+            <dt className="text-stone-600">Email</dt>
+            <dd className="break-all">
+              {customer?.email ? (
+                <a className="text-brand-700 underline" href={`mailto:${customer.email}`}>
+                  {customer.email}
+                </a>
+              ) : (
+                '—'
+              )}
+            </dd>
+            <dt className="text-stone-600">Party size</dt>
+            <dd>{booking.numberOfPeople}</dd>
+            <dt className="text-stone-600">Time</dt>
+            <dd>
+              {booking.startTime ? `${formatDate(booking.startTime, timezone)}, ${localTime(booking.startTime, timezone)}` : '—'}
+              {booking.endTime ? `–${localTime(booking.endTime, timezone)}` : ''}
+              {booking.startTime ? ` ${zoneName(timezone, booking.startTime)}` : ''}
+            </dd>
+            <dt className="text-stone-600">{asset.type === 'ROOM' ? 'Rooms' : 'Tables'}</dt>
+            <dd>
+              {asset.type === 'ROOM' ? asset.rooms.map((room) => room.number).join(', ') : (asset.tables ?? []).map((table) => table.number).join(', ') || '—'}
+            </dd>
+            <dt className="text-stone-600">Status</dt>
             <dd>
               <Badge tone={bookingStatusTone[booking.bookingStatus]}>{words(booking.bookingStatus)}</Badge>
               {booking.reason ? <span className="ml-2 text-stone-600">{booking.reason}</span> : null}
             </dd>
             {asset.type === 'TABLE' ? (
               <>
-                <dt className="text-stone-500">Table status</dt>
-                <dd data-testid="detail-table-status">{asset.tableStatus ? <Badge tone={tableStatusTone[asset.tableStatus]}>{words(asset.tableStatus)}</Badge> : '—'}</dd>
-                <dt className="text-stone-500">Arrival</dt>
+                <dt className="text-stone-600">Table status</dt>
+                <dd data-testid="detail-table-status">
+                  {asset.tableStatus ? <Badge tone={tableStatusTone[asset.tableStatus]}>{words(asset.tableStatus)}</Badge> : '—'}
+                </dd>
+                <dt className="text-stone-600">Arrival</dt>
                 <dd>{asset.arrivalStatus ? words(asset.arrivalStatus) : '—'}</dd>
               </>
             ) : null}
-            <dt className="text-stone-500">Source</dt>
+            <dt className="text-stone-600">Source</dt>
             <dd>{booking.origin?.name ?? 'Walk-in (POS)'}</dd>
-            {booking.notes ? (
-              <>
-                <dt className="text-stone-500">Notes</dt>
-                <dd>{booking.notes}</dd>
-              </>
-            ) : null}
-            <dt className="text-stone-500">Sales</dt>
+            <dt className="text-stone-600">Notes</dt>
+            <dd className="break-words">{[booking.notes, customer?.notes].filter(Boolean).join(' · ') || '—'}</dd>
+            <dt className="text-stone-600">Sales</dt>
             <dd>{sales.length ? sales.map((sale) => sale.id).join(', ') : 'None yet'}</dd>
           </dl>
           <BookingDecisionForm bookingId={booking.id} bookingStatus={booking.bookingStatus} />
@@ -82,14 +106,21 @@ export function BookingDetail({
               <li key={entry.id} className="rounded border border-stone-100 p-2">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <span className="font-medium">{words(entry.type.replace(/^BOOKING_/, ''))}</span>
-                  <time className="text-xs text-stone-500" dateTime={entry.createdAt}>
+                  <time className="text-xs text-stone-600" dateTime={entry.createdAt}>
                     {when(entry.createdAt)}
                   </time>
                 </div>
                 <div className="text-xs text-stone-600">
-                  {sourceNames[entry.sourceOfChange]}: {entry.who}
+                  by {entry.who} ({sourceNames[entry.sourceOfChange]})
                 </div>
-                <pre className="mt-1 overflow-x-auto whitespace-pre-wrap text-xs text-stone-700">{JSON.stringify(entry.eventData)}</pre>
+                <div className="mt-1 space-y-0.5 text-xs text-stone-700">
+                  {(changes.get(entry.id) ?? []).map((change) => (
+                    <p key={change.field} className="break-words">
+                      <span className="font-medium">{change.field}</span>: {change.from !== undefined ? `${change.from} → ` : ''}
+                      {change.to}
+                    </p>
+                  ))}
+                </div>
               </li>
             ))}
           </ol>

@@ -13,13 +13,12 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import type { DashboardBooking } from '@/lib/bookings/dashboard';
+import { BOOKING_STATUSES } from '@/lib/bookings/transitions';
 import { Badge } from '@/components/ui/badge';
 import { Select } from '@/components/ui/field';
 import { bookingStatusTone, localTime, tableStatusTone, words } from './booking-format';
 
 const column = createColumnHelper<DashboardBooking>();
-
-const BOOKING_STATUSES = ['CREATED', 'ACCEPTED', 'REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'] as const;
 
 /**
  * The bookings of the chosen days as a list: filter by status, table and source (the date range is the page's),
@@ -57,7 +56,11 @@ export function BookingList({ bookings, timezone, detailHref }: { bookings: Dash
         filterFn: 'equals',
         cell: (info) => <Badge tone={bookingStatusTone[info.getValue()]}>{words(info.getValue())}</Badge>,
       }),
-      column.accessor((booking) => booking.arrivalStatus ?? '', { id: 'arrival', header: 'Arrival', cell: (info) => (info.getValue() ? words(info.getValue()) : '—') }),
+      column.accessor((booking) => booking.arrivalStatus ?? '', {
+        id: 'arrival',
+        header: 'Arrival',
+        cell: (info) => (info.getValue() ? words(info.getValue()) : '—'),
+      }),
       column.accessor((booking) => booking.tableStatus ?? '', {
         id: 'tableStatus',
         header: 'Table status',
@@ -106,14 +109,22 @@ export function BookingList({ bookings, timezone, detailHref }: { bookings: Dash
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap gap-4">
-        {filterSelect('bookingStatus', 'Status', BOOKING_STATUSES.map((status) => [status, words(status)]))}
-        {filterSelect('tables', 'Table', tableNumbers.map((number) => [number, number]))}
+        {filterSelect(
+          'bookingStatus',
+          'Status',
+          BOOKING_STATUSES.map((status) => [status, words(status)]),
+        )}
+        {filterSelect(
+          'tables',
+          'Table',
+          tableNumbers.map((number) => [number, number]),
+        )}
         {filterSelect('source', 'Source', [
           ['APP', 'Booking app'],
           ['POS', 'Walk-in (POS)'],
         ])}
       </div>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm" aria-label="Bookings">
           <thead className="border-b border-stone-200 text-xs uppercase tracking-wide text-stone-500">
             {table.getHeaderGroups().map((headerGroup) => (

@@ -20,6 +20,39 @@ interface Row {
   bookings: DashboardBooking[];
 }
 
+interface Placed {
+  booking: DashboardBooking;
+  start: number;
+  length: number;
+  lane: number;
+  ended: boolean;
+}
+
+const isEnded = (booking: DashboardBooking) => booking.bookingStatus === 'REJECTED' || booking.bookingStatus.startsWith('CANCELLED');
+const lengthOf = (booking: DashboardBooking) =>
+  booking.endTime ? Math.max(15, (Date.parse(booking.endTime) - Date.parse(booking.startTime)) / 60_000) : DEFAULT_SITTING_MINUTES;
+
+/**
+ * Bookings of one table in lanes: each goes into the first lane free at its start, so overlapping bookings sit one
+ * above the other (never on top of each other) and each stays clickable. `conflict` is set when two live bookings
+ * (not rejected or cancelled) overlap.
+ */
+export function placeInLanes(bookings: { booking: DashboardBooking; start: number }[]): { placed: Placed[]; lanes: number; conflict: boolean } {
+  const laneEnds: number[] = [];
+  const placed = [...bookings]
+    .sort((a, b) => a.start - b.start)
+    .map(({ booking, start }) => {
+      const length = lengthOf(booking);
+      let lane = laneEnds.findIndex((end) => end <= start);
+      if (lane === -1) lane = laneEnds.push(0) - 1;
+      laneEnds[lane] = start + length;
+      return { booking, start, length, lane, ended: isEnded(booking) };
+    });
+  const live = placed.filter((entry) => !entry.ended);
+  const conflict = live.some((a, index) => live.slice(index + 1).some((b) => a.start < b.start + b.length && b.start < a.start + a.length));
+  return { placed, lanes: Math.max(1, laneEnds.length), conflict };
+}
+
 interface Group {
   name: string;
   rows: Row[];
@@ -32,7 +65,11 @@ function groupRows(tables: DashboardTable[], bookings: DashboardBooking[]): Grou
     const name = table.sectionName ?? 'No section';
     let group = groups.find((candidate) => candidate.name === name);
     if (!group) groups.push((group = { name, rows: [] }));
-    group.rows.push({ key: `table-${table.number}`, label: `Table ${table.number}`, bookings: bookings.filter((booking) => booking.tableNumbers.includes(table.number)) });
+    group.rows.push({
+      key: `table-${table.number}`,
+      label: `Table ${table.number}`,
+      bookings: bookings.filter((booking) => booking.tableNumbers.includes(table.number)),
+    });
   }
   const known = new Set(tables.map((table) => table.number));
   const unplaced = bookings.filter((booking) => !booking.tableNumbers.some((number) => known.has(number)));
@@ -50,67 +87,98 @@ export function BookingTimeline({
   date,
   timezone,
   hrefFor,
+  now,
 }: {
   tables: DashboardTable[];
   bookings: DashboardBooking[];
   date: string;
   timezone: string;
   hrefFor: (bookingId: string) => string;
+  /** The server's clock: a "now" line is drawn when `date` is today at the location. */
+  now: Date;
 }) {
-  const ofDay = bookings
-    .map((booking) => ({ booking, start: localDayAndMinutes(booking.startTime, timezone) }))
-    .filter(({ start }) => start.day === date);
+  const ofDay = bookings.map((booking) => ({ booking, start: localDayAndMinutes(booking.startTime, timezone) })).filter(({ start }) => start.day === date);
   const firstHour = Math.min(10, ...ofDay.map(({ start }) => Math.floor(start.minutes / 60)));
   const windowStart = firstHour * 60;
   const windowLength = 24 * 60 - windowStart;
   const starts = new Map(ofDay.map(({ booking, start }) => [booking.id, start.minutes]));
-  const groups = groupRows(tables, ofDay.map(({ booking }) => booking));
+  const groups = groupRows(
+    tables,
+    ofDay.map(({ booking }) => booking),
+  );
   const hours = Array.from({ length: 24 - firstHour }, (_, index) => firstHour + index);
   const percent = (minutes: number) => `${(Math.max(0, Math.min(minutes, windowLength)) / windowLength) * 100}%`;
+  const current = localDayAndMinutes(now.toISOString(), timezone);
+  const nowLine = current.day === date && current.minutes >= windowStart ? percent(current.minutes - windowStart) : null;
 
   return (
-    <div className="overflow-x-auto" role="region" aria-label="Timeline">
+    // Only the timeline scrolls sideways on narrow screens; it takes focus so keyboards can scroll it too.
+    <div className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-500" role="region" aria-label="Timeline" tabIndex={0}>
       <div className="min-w-[900px]">
-        <div className="relative ml-32 h-6 border-b border-stone-200 text-xs text-stone-500">
+        <div className="relative ml-32 h-6 border-b border-stone-200 text-xs text-stone-600">
           {hours.map((hour) => (
             <span key={hour} className="absolute -translate-x-1/2" style={{ left: percent(hour * 60 - windowStart) }}>
               {String(hour).padStart(2, '0')}:00
             </span>
           ))}
         </div>
-        {groups.length === 0 ? <p className="py-6 text-center text-sm text-stone-500">No tables or bookings for this day.</p> : null}
-        {groups.map((group) => (
-          <section key={group.name} aria-label={`Section ${group.name}`} className="border-b border-stone-100 py-1">
-            <h3 className="py-1 text-xs font-semibold uppercase tracking-wide text-stone-500">{group.name}</h3>
-            {group.rows.map((row) => (
-              <div key={row.key} className="flex h-9 items-center" data-testid={row.key}>
-                <div className="w-32 shrink-0 truncate pr-2 text-sm text-stone-700">{row.label}</div>
-                <div className="relative h-7 flex-1 rounded bg-stone-50">
-                  {row.bookings.map((booking) => {
-                    const start = starts.get(booking.id)! - windowStart;
-                    const length = booking.endTime ? (Date.parse(booking.endTime) - Date.parse(booking.startTime)) / 60_000 : DEFAULT_SITTING_MINUTES;
-                    const ended = booking.bookingStatus === 'REJECTED' || booking.bookingStatus.startsWith('CANCELLED');
-                    const colour = barColours[ended ? 'ENDED' : (booking.tableStatus ?? booking.bookingStatus)];
-                    const status = booking.tableStatus ? words(booking.tableStatus) : words(booking.bookingStatus);
-                    return (
-                      <Link
-                        key={booking.id}
-                        href={hrefFor(booking.id)}
-                        scroll={false}
-                        className={`absolute top-0 flex h-7 items-center overflow-hidden whitespace-nowrap rounded border-l-4 px-2 text-xs ${colour}`}
-                        style={{ left: percent(start), width: `max(4rem, calc(${percent(start + length)} - ${percent(start)}))` }}
-                        title={`${localTime(booking.startTime, timezone)} ${guestLabel(booking)}: ${status}`}
-                        data-booking-id={booking.id}
-                      >
-                        {localTime(booking.startTime, timezone)} {guestLabel(booking)} · {status}
-                      </Link>
-                    );
-                  })}
-                </div>
+        {groups.length === 0 ? <p className="py-6 text-center text-sm text-stone-600">No tables or bookings for this day.</p> : null}
+        <div className="relative">
+          {nowLine ? (
+            <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-0 left-32 z-10">
+              <div className="absolute inset-y-0 w-0.5 bg-red-500" style={{ left: nowLine }} data-testid="now-line">
+                <span className="absolute -top-1 -left-1 size-2.5 rounded-full bg-red-500" />
               </div>
-            ))}
-          </section>
-        ))}
+            </div>
+          ) : null}
+          {groups.map((group) => (
+            <section key={group.name} aria-label={`Section ${group.name}`} className="border-b border-stone-100 py-1">
+              <h3 className="py-1 text-xs font-semibold tracking-wide text-stone-600 uppercase">{group.name}</h3>
+              {group.rows.map((row) => {
+                const { placed, lanes, conflict } = placeInLanes(row.bookings.map((booking) => ({ booking, start: starts.get(booking.id)! })));
+                return (
+                  <div key={row.key} className="flex items-start py-1" data-testid={row.key} data-lanes={lanes}>
+                    <div className="flex w-32 shrink-0 flex-col pr-2 text-sm text-stone-700">
+                      <span className="truncate">{row.label}</span>
+                      {conflict ? (
+                        <span className="text-xs font-medium text-red-700" role="note">
+                          ⚠ Overlapping bookings
+                        </span>
+                      ) : null}
+                    </div>
+                    <div
+                      className={`relative flex-1 rounded ${conflict ? 'bg-red-50 ring-1 ring-red-300' : 'bg-stone-50'}`}
+                      style={{ height: `${lanes * 2}rem` }}
+                    >
+                      {placed.map(({ booking, start, length, lane, ended }) => {
+                        const colour = barColours[ended ? 'ENDED' : (booking.tableStatus ?? booking.bookingStatus)];
+                        const status = booking.tableStatus ? words(booking.tableStatus) : words(booking.bookingStatus);
+                        const offset = start - windowStart;
+                        return (
+                          <Link
+                            key={booking.id}
+                            href={hrefFor(booking.id)}
+                            scroll={false}
+                            className={`absolute flex h-7 items-center overflow-hidden rounded border-l-4 px-2 text-xs whitespace-nowrap hover:z-20 focus-visible:z-20 focus-visible:outline-2 focus-visible:outline-brand-500 ${colour}`}
+                            style={{
+                              top: `${lane * 2 + 0.125}rem`,
+                              left: percent(offset),
+                              width: `max(4rem, calc(${percent(offset + length)} - ${percent(offset)}))`,
+                            }}
+                            title={`${localTime(booking.startTime, timezone)} ${guestLabel(booking)}: ${status}`}
+                            data-booking-id={booking.id}
+                          >
+                            {localTime(booking.startTime, timezone)} {guestLabel(booking)} · {status}
+                          </Link>
+                        );
+                      })}
+                    </div>
+                  </div>
+                );
+              })}
+            </section>
+          ))}
+        </div>
       </div>
     </div>
   );

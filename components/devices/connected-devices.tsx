@@ -1,9 +1,9 @@
 'use client';
 
-import { useActionState } from 'react';
-import { disconnectDeviceAction, type DisconnectState } from '@/app/dashboard/devices/actions';
-import { Button } from '@/components/ui/button';
+import { disconnectDeviceAction } from '@/app/dashboard/devices/actions';
 import { EmptyState } from '@/components/ui/card';
+import { ConfirmForm } from '@/components/ui/confirm-form';
+import { formatDateTimeZoned } from '@/lib/time/format';
 
 export interface DeviceRow {
   grantId: string;
@@ -11,30 +11,23 @@ export interface DeviceRow {
   locations: string[];
   connectedAt: string;
   lastUsedAt: string | null;
+  /** The zone of the device's (first) location: its times are shown there, named. */
+  timeZone: string;
 }
 
-const formatTime = (value: string) => new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 function DisconnectButton({ device }: { device: DeviceRow }) {
-  const [state, action, pending] = useActionState<DisconnectState, FormData>(disconnectDeviceAction, {});
   return (
-    <form
-      action={action}
-      onSubmit={(event) => {
-        if (!window.confirm(`Disconnect ${device.partnerName}? It stops working at once and needs a new code to reconnect.`)) event.preventDefault();
-      }}
-      className="flex flex-col items-end gap-1"
+    <ConfirmForm
+      action={disconnectDeviceAction}
+      fields={{ grantId: device.grantId }}
+      label={`Disconnect ${device.partnerName}`}
+      title={`Disconnect ${device.partnerName}?`}
+      description="It stops working at once and needs a new code to reconnect."
+      confirmLabel="Disconnect"
+      variant="danger"
     >
-      <input type="hidden" name="grantId" value={device.grantId} />
-      <Button type="submit" variant="danger" disabled={pending} aria-label={`Disconnect ${device.partnerName}`}>
-        Disconnect
-      </Button>
-      {state.error ? (
-        <span className="text-xs text-red-600" role="alert">
-          {state.error}
-        </span>
-      ) : null}
-    </form>
+      Disconnect
+    </ConfirmForm>
   );
 }
 
@@ -44,15 +37,25 @@ export function ConnectedDevices({ devices }: { devices: DeviceRow[] }) {
     return <EmptyState>No devices are connected. A point-of-sale shows a code; enter it at /activate to connect it.</EmptyState>;
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
+    <div className="relative overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm">
       <table className="min-w-full divide-y divide-stone-200 text-sm">
         <thead className="bg-stone-50 text-left text-xs font-semibold tracking-wide text-stone-600 uppercase">
           <tr>
-            <th scope="col" className="px-4 py-2">Partner</th>
-            <th scope="col" className="px-4 py-2">Locations</th>
-            <th scope="col" className="px-4 py-2">Connected</th>
-            <th scope="col" className="px-4 py-2">Last used</th>
-            <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>
+            <th scope="col" className="px-4 py-2">
+              Partner
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Locations
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Connected
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Last used
+            </th>
+            <th scope="col" className="px-4 py-2">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-stone-100">
@@ -60,8 +63,8 @@ export function ConnectedDevices({ devices }: { devices: DeviceRow[] }) {
             <tr key={device.grantId}>
               <td className="px-4 py-3 font-medium">{device.partnerName}</td>
               <td className="px-4 py-3">{device.locations.join(', ')}</td>
-              <td className="px-4 py-3 text-stone-600">{formatTime(device.connectedAt)}</td>
-              <td className="px-4 py-3 text-stone-600">{device.lastUsedAt ? formatTime(device.lastUsedAt) : 'Never'}</td>
+              <td className="px-4 py-3 text-stone-600">{formatDateTimeZoned(device.connectedAt, device.timeZone)}</td>
+              <td className="px-4 py-3 text-stone-600">{device.lastUsedAt ? formatDateTimeZoned(device.lastUsedAt, device.timeZone) : 'Never'}</td>
               <td className="px-4 py-3 text-right">
                 <DisconnectButton device={device} />
               </td>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** One committed event as the dashboard stream sends it. */
 export interface LiveEvent {
@@ -9,31 +9,52 @@ export interface LiveEvent {
   data: { id: string; uri: string; resource: string; version: number };
 }
 
+/** Whether the stream is open ("live"), trying again ("reconnecting") or given up on while the browser is offline. */
+export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'offline';
+
+export interface LiveConnection {
+  state: ConnectionState;
+  /** When the page last heard from the server (an event, or the stream opening), as epoch ms. */
+  lastUpdate: number | null;
+}
+
 const STREAM_URL = '/dashboard/stream';
-const MAX_BACKOFF_MS = 30_000;
+const MAX_BACKOFF_MS = 5_000;
 
 /**
- * Calls `onEvent` for every committed event in the signed-in user's scope. EventSource retries dropped connections
- * itself; when the server refuses the stream (it then stays CLOSED), this reconnects with a growing delay.
+ * Calls `onEvent` for every committed event in the signed-in user's scope, and `onReconnect` whenever the stream
+ * opens again after a drop, so the page fetches at once what it missed while disconnected. The stream is reopened
+ * here (not left to EventSource's own retry) with a short, capped backoff, so a restarted server is reached again
+ * within seconds.
  */
-export function useLiveEvents(onEvent: (event: LiveEvent) => void): void {
+export function useLiveEvents(onEvent: (event: LiveEvent) => void, onReconnect?: () => void): LiveConnection {
   const handler = useRef(onEvent);
+  const reconnect = useRef(onReconnect);
   useEffect(() => {
     handler.current = onEvent;
-  }, [onEvent]);
+    reconnect.current = onReconnect;
+  }, [onEvent, onReconnect]);
+  const [connection, setConnection] = useState<LiveConnection>({ state: 'connecting', lastUpdate: null });
 
   useEffect(() => {
     let source: EventSource | undefined;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let backoff = 1000;
+    let backoff = 500;
     let stopped = false;
+    let dropped = false;
 
     const open = () => {
+      clearTimeout(retryTimer);
+      source?.close();
       source = new EventSource(STREAM_URL);
       source.onopen = () => {
-        backoff = 1000;
+        backoff = 500;
+        setConnection({ state: 'live', lastUpdate: Date.now() });
+        if (dropped) reconnect.current?.();
+        dropped = false;
       };
       source.onmessage = (message) => {
+        setConnection({ state: 'live', lastUpdate: Date.now() });
         try {
           handler.current(JSON.parse(message.data) as LiveEvent);
         } catch {
@@ -41,16 +62,26 @@ export function useLiveEvents(onEvent: (event: LiveEvent) => void): void {
         }
       };
       source.onerror = () => {
-        if (stopped || source?.readyState !== EventSource.CLOSED) return;
+        if (stopped) return;
+        dropped = true;
+        source?.close();
+        setConnection((previous) => ({ ...previous, state: navigator.onLine === false ? 'offline' : 'reconnecting' }));
         retryTimer = setTimeout(open, backoff);
         backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
       };
     };
+    const online = () => open();
+    const offline = () => setConnection((previous) => ({ ...previous, state: 'offline' }));
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
     open();
     return () => {
       stopped = true;
       clearTimeout(retryTimer);
       source?.close();
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
     };
   }, []);
+  return connection;
 }

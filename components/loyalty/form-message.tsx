@@ -1,18 +1,8 @@
-/** A form's outcome: an error for the user to fix, or a confirmation. */
-export function FormMessage({ error, message }: { error?: string; message?: string }) {
-  if (error) {
-    return (
-      <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" role="alert">
-        {error}
-      </p>
-    );
-  }
-  if (message) {
-    return (
-      <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800" role="status">
-        {message}
-      </p>
-    );
-  }
-  return null;
+/** A form's error for the user to fix (success is a toast). */
+export function FormMessage({ error }: { error?: string | undefined; message?: string }) {
+  return error ? (
+    <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" role="alert">
+      {error}
+    </p>
+  ) : null;
 }

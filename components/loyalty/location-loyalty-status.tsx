@@ -1,23 +1,22 @@
 import { Badge } from '@/components/ui/badge';
 import type { LocationLoyaltyState } from '@/lib/loyalty/dashboard';
-
-const dateTime = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTimeZoned } from '@/lib/time/format';
 
 /** Where a location stands in merchant onboarding, in words a merchant reads at a glance. */
-export function LocationLoyaltyStatus({ state }: { state: LocationLoyaltyState }) {
+export function LocationLoyaltyStatus({ state, timeZone }: { state: LocationLoyaltyState; timeZone: string }) {
   switch (state.kind) {
     case 'ACTIVE':
       return (
         <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
           <Badge tone="green">Active</Badge>
-          {state.partnerName} · {state.programName} · since {dateTime.format(state.activatedAt)}
+          {state.partnerName} · {state.programName} · since {formatDateTimeZoned(state.activatedAt, timeZone)}
         </p>
       );
     case 'PENDING':
       return (
         <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
           <Badge tone="amber">Waiting for approval</Badge>
-          Asked {state.partnerName} on {dateTime.format(state.requestedAt)}
+          Asked {state.partnerName} on {formatDateTimeZoned(state.requestedAt, timeZone)}
         </p>
       );
     case 'REJECTED':

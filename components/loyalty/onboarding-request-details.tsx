@@ -1,6 +1,5 @@
 import type { loyaltyOnboardingRequests } from '@/db/schema';
-
-const dateTime = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatAbn, formatDateTimeZoned } from '@/lib/time/format';
 
 /** What the merchant submitted, as the partner API's GET returns it: location and business details. */
 export function OnboardingRequestDetails({ request }: { request: typeof loyaltyOnboardingRequests.$inferSelect }) {
@@ -11,8 +10,9 @@ export function OnboardingRequestDetails({ request }: { request: typeof loyaltyO
     ['Time zone', location.timezone],
     ['Phone', location.phoneNumber],
     ['Business', business.entityName],
-    ['ABN', business.abn],
-    ['Requested', dateTime.format(request.createdAt)],
+    ['ABN', formatAbn(business.abn)],
+    // The request belongs to the location: its time in the location's zone, named.
+    ['Requested', formatDateTimeZoned(request.createdAt, location.timezone ?? 'UTC')],
     ['Reference', request.onboardingReference],
   ];
   return (
@@ -21,8 +21,8 @@ export function OnboardingRequestDetails({ request }: { request: typeof loyaltyO
         .filter(([, value]) => value)
         .map(([label, value]) => (
           <div key={label} className="contents">
-            <dt className="text-stone-500">{label}</dt>
-            <dd className="text-stone-800">{value}</dd>
+            <dt className="text-stone-600">{label}</dt>
+            <dd className="min-w-0 break-words text-stone-800">{value}</dd>
           </div>
         ))}
     </dl>

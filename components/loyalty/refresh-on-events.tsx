@@ -1,13 +1,11 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useLiveEvents } from '@/components/live/use-live-events';
+import { useCallback } from 'react';
+import { RefreshOnLiveEvents } from '@/components/live/refresh-on-live-events';
+import type { LiveEvent } from '@/components/live/use-live-events';
 
 /** Re-renders the page when one of `types` is committed in the signed-in user's scope (e.g. a new onboarding request). */
 export function RefreshOnEvents({ types }: { types: readonly string[] }) {
-  const router = useRouter();
-  useLiveEvents((event) => {
-    if (types.includes(event.type)) router.refresh();
-  });
-  return null;
+  const matches = useCallback((event: LiveEvent) => types.includes(event.type), [types]);
+  return <RefreshOnLiveEvents matches={matches} />;
 }

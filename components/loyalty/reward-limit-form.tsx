@@ -1,27 +1,35 @@
 'use client';
 
-import { useActionState } from 'react';
-import { setRewardLimitAction, type LoyaltyFormState } from '@/app/dashboard/loyalty/actions';
+import { setRewardLimitAction } from '@/app/dashboard/loyalty/actions';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/field';
+import { describedBy, Field, Input } from '@/components/ui/field';
+import { useDashboardForm } from '@/components/ui/use-dashboard-form';
 import { FormMessage } from './form-message';
 
 /** SPEC.md: a merchant can configure a reward limit for unregistered members (here per location). */
 export function RewardLimitForm({ locationId, limit }: { locationId: string; limit: number | null }) {
-  const [state, action, pending] = useActionState<LoyaltyFormState, FormData>(setRewardLimitAction, {});
+  const form = useDashboardForm(setRewardLimitAction);
   const id = `limit-${locationId}`;
+  const error = form.errorOf('limit');
   return (
-    <form action={action} className="flex flex-wrap items-end gap-3">
+    <form key={form.formKey} action={form.formAction} onChange={form.onChange} className="flex flex-wrap items-start gap-3">
       <input type="hidden" name="locationId" value={locationId} />
-      <div className="w-64">
-        <Field label="Reward limit for unregistered members" htmlFor={id} error={state.fieldErrors?.limit}>
-          <Input id={id} name="limit" inputMode="numeric" placeholder="No limit" defaultValue={limit ?? ''} />
+      <div className="w-full sm:w-64">
+        <Field label="Reward limit for unregistered members" htmlFor={id} error={error}>
+          <Input
+            id={id}
+            name="limit"
+            inputMode="numeric"
+            placeholder="No limit"
+            defaultValue={form.valueOf('limit', limit === null ? '' : String(limit))}
+            {...describedBy(id, error)}
+          />
         </Field>
       </div>
-      <Button type="submit" variant="secondary" disabled={pending}>
-        Save limit
+      <Button type="submit" variant="secondary" disabled={form.pending} className="sm:mt-6">
+        {form.pending ? 'Saving…' : 'Save limit'}
       </Button>
-      <FormMessage error={state.error} message={state.message} />
+      <FormMessage error={form.formError} />
     </form>
   );
 }

@@ -2,8 +2,7 @@
 
 import { useEffect, useState } from 'react';
 
-const secondsLeft = (deadline: string, clockOffsetMs: number) =>
-  Math.max(0, Math.ceil((Date.parse(deadline) - (Date.now() + clockOffsetMs)) / 1000));
+const secondsLeft = (deadline: string, clockOffsetMs: number) => Math.max(0, Math.ceil((Date.parse(deadline) - (Date.now() + clockOffsetMs)) / 1000));
 
 /**
  * Time left before a CREATED order is rejected automatically (SPEC.md: two minutes by default). `clockOffsetMs`

@@ -2,9 +2,11 @@
 
 import type { OrderDocket } from '@/lib/orders/board';
 import type { OrderItem } from '@/lib/orders/schema';
+import { UNFULFILLED_FINAL_STATUSES } from '@/lib/orders/transitions';
 import { Badge } from '@/components/ui/badge';
 import { AutoRejectCountdown } from './auto-reject-countdown';
-import { FULFILMENT_LABELS, STATUS_LABELS, formatMoney, formatTime } from './order-format';
+import { formatTime, zoneName } from '@/lib/time/format';
+import { FULFILMENT_LABELS, STATUS_LABELS, formatMoney } from './order-format';
 
 type DocketMoney = { amount: number; currency?: string; description?: string | undefined };
 
@@ -51,24 +53,31 @@ function MoneyLines({ label, entries, sign }: { label: string; entries: DocketMo
 }
 
 /** The order as a kitchen docket (SPEC.md display recommendation), with its status history. */
-export function OrderDocketView({ docket, clockOffsetMs, onClose }: { docket: OrderDocket; clockOffsetMs: number; onClose: () => void }) {
+export function OrderDocketView({
+  docket,
+  clockOffsetMs,
+  timeZone,
+  actions,
+}: {
+  docket: OrderDocket;
+  clockOffsetMs: number;
+  timeZone: string;
+  actions?: React.ReactNode;
+}) {
   const { order } = docket;
   const customers = (order.customers ?? []).map((customer) => customer.firstName).join(', ');
   return (
     <article aria-label={`Order ${order.origin.orderReference}`} className="space-y-4 text-sm">
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="break-words text-lg font-semibold">{order.origin.orderReference}</h2>
+          <p className="break-words text-lg font-semibold">{order.origin.orderReference}</p>
           <p className="break-words text-stone-600">{order.origin.name}</p>
           {customers ? <p className="line-clamp-3 break-words text-stone-600">For {customers}</p> : null}
         </div>
-        <button type="button" onClick={onClose} className="rounded px-2 py-1 text-stone-500 hover:bg-stone-100" aria-label="Close order">
-          ✕
-        </button>
       </header>
 
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone={order.status === 'CREATED' ? 'amber' : ['REJECTED', 'CANCELLED_BY_MERCHANT', 'CANCELLED_BY_CUSTOMER'].includes(order.status) ? 'red' : 'green'}>
+        <Badge tone={order.status === 'CREATED' ? 'amber' : (UNFULFILLED_FINAL_STATUSES as readonly string[]).includes(order.status) ? 'red' : 'green'}>
           {STATUS_LABELS[order.status]}
         </Badge>
         {order.statusInfo === 'AUTO_REJECTED_BY_TIMEOUT' ? <Badge tone="red">Auto-rejected: no answer in time</Badge> : null}
@@ -83,8 +92,11 @@ export function OrderDocketView({ docket, clockOffsetMs, onClose }: { docket: Or
         <Badge>{order.paymentStatus === 'OPEN' ? 'Payment open' : 'Paid'}</Badge>
       </div>
       <p className="text-xs text-stone-500">
-        {docket.locationName} · received {formatTime(docket.createdAt)} · {order.origin.orderId}
+        {docket.locationName} · received {formatTime(docket.createdAt, timeZone, { seconds: true })} {zoneName(timeZone, docket.createdAt)} ·{' '}
+        {order.origin.orderId}
       </p>
+
+      {actions}
 
       {order.notes ? <p className="break-words rounded bg-stone-50 p-2 italic">“{order.notes}”</p> : null}
 
@@ -101,9 +113,9 @@ export function OrderDocketView({ docket, clockOffsetMs, onClose }: { docket: Or
       </dl>
       {docket.totalMismatch ? (
         <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-2 text-amber-900">
-          ⚠ The total sent ({formatMoney({ amount: docket.totalMismatch.provided, currency: order.total.currency })}) differs from the items,
-          discounts, surcharges and tip ({formatMoney({ amount: docket.totalMismatch.expected, currency: order.total.currency })}). The sent total
-          is the one to charge; check the order with the app.
+          ⚠ The total sent ({formatMoney({ amount: docket.totalMismatch.provided, currency: order.total.currency })}) differs from the items, discounts,
+          surcharges and tip ({formatMoney({ amount: docket.totalMismatch.expected, currency: order.total.currency })}). The sent total is the one to charge;
+          check the order with the app.
         </p>
       ) : null}
 
@@ -112,8 +124,10 @@ export function OrderDocketView({ docket, clockOffsetMs, onClose }: { docket: Or
         <ol className="space-y-1.5">
           {docket.history.map((entry, index) => (
             <li key={index} className="text-xs">
-              <span className="tabular-nums text-stone-500">{formatTime(entry.at)}</span>{' '}
-              <span className="font-medium">{entry.fromStatus ? `${STATUS_LABELS[entry.fromStatus]} → ${STATUS_LABELS[entry.toStatus]}` : `Received as ${STATUS_LABELS[entry.toStatus]}`}</span>{' '}
+              <span className="tabular-nums text-stone-500">{formatTime(entry.at, timeZone, { seconds: true })}</span>{' '}
+              <span className="font-medium">
+                {entry.fromStatus ? `${STATUS_LABELS[entry.fromStatus]} → ${STATUS_LABELS[entry.toStatus]}` : `Received as ${STATUS_LABELS[entry.toStatus]}`}
+              </span>{' '}
               <span className="text-stone-600">by {entry.actor}</span>
               {entry.reason ? <span className="block break-words text-stone-600">Reason: {entry.reason}</span> : null}
             </li>

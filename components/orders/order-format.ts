@@ -1,15 +1,53 @@
-import type { OrderStatus } from '@/lib/orders/transitions';
+import { UNFULFILLED_FINAL_STATUSES, type OrderStatus } from '@/lib/orders/transitions';
 
-/** Board columns, left to right in the order an order moves; finished orders share the last two. */
+/** The active board's columns, left to right in the order an order moves; finished orders go to the Done tab. */
 export const BOARD_COLUMNS: { title: string; statuses: readonly OrderStatus[] }[] = [
   { title: 'New', statuses: ['CREATED'] },
   { title: 'Accepted', statuses: ['ACCEPTED'] },
   { title: 'Preparing', statuses: ['BEING_PREPARED'] },
   { title: 'Ready', statuses: ['READY'] },
   { title: 'Out for delivery', statuses: ['OUT_FOR_DELIVERY'] },
-  { title: 'Fulfilled', statuses: ['FULFILLED'] },
-  { title: 'Rejected or cancelled', statuses: ['REJECTED', 'CANCELLED_BY_MERCHANT', 'CANCELLED_BY_CUSTOMER'] },
 ];
+
+export const DONE_STATUSES: readonly OrderStatus[] = ['FULFILLED', ...UNFULFILLED_FINAL_STATUSES];
+
+/** A move on the pass: the status it sets and the button's words. */
+export interface PassMove {
+  status: Exclude<OrderStatus, 'CREATED'>;
+  label: string;
+  /** Asks for a reason first (SPEC.md: required for REJECTED and CANCELLED_BY_MERCHANT). */
+  needsReason?: boolean;
+}
+
+/**
+ * The next moves the board offers for an order (SPEC.md status table; the server checks the same rules as a POS
+ * PATCH): accept or reject a new order, then preparing → ready → (out for delivery →) fulfilled, or cancel.
+ */
+export function passMoves(status: OrderStatus, fulfilmentType: string | null): PassMove[] {
+  const cancel: PassMove = { status: 'CANCELLED_BY_MERCHANT', label: 'Cancel order', needsReason: true };
+  switch (status) {
+    case 'CREATED':
+      return [
+        { status: 'ACCEPTED', label: 'Accept' },
+        { status: 'REJECTED', label: 'Reject', needsReason: true },
+      ];
+    case 'ACCEPTED':
+      return [{ status: 'BEING_PREPARED', label: 'Start preparing' }, cancel];
+    case 'BEING_PREPARED':
+      return [{ status: 'READY', label: 'Mark ready' }, cancel];
+    case 'READY':
+      return fulfilmentType === 'DELIVERY'
+        ? [{ status: 'OUT_FOR_DELIVERY', label: 'Out for delivery' }, { status: 'FULFILLED', label: 'Mark fulfilled' }, cancel]
+        : [{ status: 'FULFILLED', label: 'Mark fulfilled' }, cancel];
+    case 'OUT_FOR_DELIVERY':
+      return [{ status: 'FULFILLED', label: 'Mark fulfilled' }];
+    default:
+      return [];
+  }
+}
+
+/** Reasons a kitchen commonly gives when it turns an order down; "Other" takes the merchant's own words. */
+export const REJECT_REASONS = ['Item unavailable', 'Too busy', 'Closing soon', 'Cannot deliver to this address'] as const;
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   CREATED: 'New',
@@ -28,8 +66,4 @@ export const FULFILMENT_LABELS: Record<string, string> = { PICK_UP: 'Pick up', D
 /** Money is integer cents (SPEC.md "Money"). */
 export function formatMoney(money: { amount: number; currency?: string }): string {
   return new Intl.NumberFormat('en-AU', { style: 'currency', currency: money.currency ?? 'AUD' }).format(money.amount / 100);
-}
-
-export function formatTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-AU', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }

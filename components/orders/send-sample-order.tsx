@@ -1,18 +1,23 @@
 'use client';
 
-import { useActionState } from 'react';
-import { sendSampleOrderAction, type SampleOrderState } from '@/app/dashboard/orders/actions';
+import type { FormState } from '@/lib/forms';
+import { useActionState, useEffect } from 'react';
+import { toast } from 'sonner';
+import { sendSampleOrderAction } from '@/app/dashboard/orders/actions';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/field';
 import type { MerchantLocation } from '@/lib/orders/board';
 
 /** Sandbox: the demo ordering app sends a sample order, to watch it reach the POS and move across the board. */
 export function SendSampleOrder({ locations }: { locations: MerchantLocation[] }) {
-  const [state, action, pending] = useActionState<SampleOrderState, FormData>(sendSampleOrderAction, {});
+  const [state, action, pending] = useActionState<FormState & { sent?: string }, FormData>(sendSampleOrderAction, {});
+  useEffect(() => {
+    if (state.sent) toast.success(`Sample order ${state.sent} sent.`);
+  }, [state]);
   return (
     <form action={action} className="flex flex-wrap items-center gap-2">
-      <label htmlFor="sample-location" className="sr-only">
-        Sample order location
+      <label htmlFor="sample-location" className="text-sm font-medium text-stone-700">
+        Sample order for
       </label>
       <Select id="sample-location" name="locationId" defaultValue={locations[0]?.id} className="w-auto">
         {locations.map((location) => (
@@ -24,9 +29,12 @@ export function SendSampleOrder({ locations }: { locations: MerchantLocation[] }
       <Button type="submit" variant="secondary" disabled={pending || !locations.length}>
         {pending ? 'Sending…' : 'Send sample order'}
       </Button>
-      <span role="status" className="text-sm">
-        {state.error ? <span className="text-red-600">{state.error}</span> : state.sent ? <span className="text-stone-600">Sample order {state.sent} sent.</span> : null}
-      </span>
+      {/* The confirmation is a toast, so the board below does not move. */}
+      {state.error ? (
+        <span role="alert" className="text-sm text-red-700">
+          {state.error}
+        </span>
+      ) : null}
     </form>
   );
 }

@@ -2,7 +2,7 @@
 
 import { addTableAction } from '@/app/dashboard/tables/actions';
 import { Button } from '@/components/ui/button';
-import { Field, Input, Select } from '@/components/ui/field';
+import { describedBy, Field, Input, Select } from '@/components/ui/field';
 import type { FloorSection } from '@/lib/tables/floor';
 import { tableFormSchema } from '@/lib/tables/floor-forms';
 import { FormFeedback } from './form-feedback';
@@ -27,32 +27,31 @@ export function AddTableForm({ sections, locationId }: { sections: FloorSection[
   const numberError = form.errorOf('number');
   const sectionError = form.errorOf('sectionId');
   return (
-    <form key={form.formKey} action={form.formAction} onSubmit={form.onSubmit} noValidate className="mb-4 space-y-2">
+    <form key={form.formKey} action={form.formAction} onSubmit={form.onSubmit} onChange={form.onChange} noValidate className="mb-4 space-y-2">
       <input type="hidden" name="locationId" value={locationId} />
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="w-48">
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="w-full sm:w-48">
           <Field label="Table number" htmlFor="new-table-number" error={numberError}>
-            <Input
-              id="new-table-number"
-              name="number"
-              defaultValue={form.state.values?.number}
-              aria-invalid={Boolean(numberError)}
-              aria-describedby={numberError ? 'new-table-number-error' : undefined}
-            />
+            <Input id="new-table-number" name="number" defaultValue={form.valueOf('number')} {...describedBy('new-table-number', numberError)} />
           </Field>
         </div>
-        <div className="w-48">
+        <div className="w-full sm:w-48">
           <Field label="Section" htmlFor="new-table-section" error={sectionError}>
-            <Select id="new-table-section" name="sectionId" defaultValue={form.state.values?.sectionId ?? sections[0]?.id ?? ''}>
+            <Select
+              id="new-table-section"
+              name="sectionId"
+              defaultValue={form.valueOf('sectionId', sections[0]?.id ?? '')}
+              {...describedBy('new-table-section', sectionError)}
+            >
               <SectionOptions sections={sections} />
             </Select>
           </Field>
         </div>
-        <Button type="submit" disabled={form.pending}>
+        <Button type="submit" disabled={form.pending} className="sm:mt-6">
           Add table
         </Button>
       </div>
-      <FormFeedback state={form.state} />
+      <FormFeedback error={form.formError} />
     </form>
   );
 }

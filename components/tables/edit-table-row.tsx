@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { editTableAction } from '@/app/dashboard/tables/actions';
 import { Button } from '@/components/ui/button';
-import { Input, Select } from '@/components/ui/field';
+import { describedBy, errorIdOf, Input, Select } from '@/components/ui/field';
 import type { FloorSection, FloorTable } from '@/lib/tables/floor';
 import { editTableFormSchema } from '@/lib/tables/floor-forms';
 import { SectionOptions } from './add-table-form';
@@ -21,7 +21,14 @@ export function EditTableRow({ table, sections, locationId, onDone }: { table: F
     if (form.state.message) onDone();
   }, [form.state, onDone]);
   return (
-    <tr aria-label={`Editing table ${table.number}`} className="bg-stone-50">
+    <tr
+      aria-label={`Editing table ${table.number}`}
+      className="bg-stone-50"
+      onKeyDown={(event) => {
+        // Escape cancels the edit.
+        if (event.key === 'Escape') onDone();
+      }}
+    >
       <td className="px-2 py-2 align-top">
         <label htmlFor={`${formId}-number`} className="sr-only">{`New number for table ${table.number}`}</label>
         <Input
@@ -29,27 +36,25 @@ export function EditTableRow({ table, sections, locationId, onDone }: { table: F
           form={formId}
           name="number"
           key={form.formKey}
-          defaultValue={form.state.values?.number ?? table.number}
-          aria-invalid={Boolean(numberError)}
-          aria-describedby={numberError ? `${formId}-number-error` : undefined}
+          autoFocus
+          defaultValue={form.valueOf('number', table.number)}
+          {...describedBy(`${formId}-number`, numberError)}
         />
-        {numberError ? (
-          <p id={`${formId}-number-error`} className="mt-1 text-sm text-red-600" role="alert">
-            {numberError}
-          </p>
-        ) : null}
+        <p id={errorIdOf(`${formId}-number`)} className="mt-1 text-sm text-red-700 empty:hidden" aria-live="polite">
+          {numberError}
+        </p>
       </td>
       <td className="px-2 py-2 align-top">
         <label htmlFor={`${formId}-section`} className="sr-only">{`Section of table ${table.number}`}</label>
-        <Select id={`${formId}-section`} form={formId} name="sectionId" key={form.formKey} defaultValue={form.state.values?.sectionId ?? table.sectionId ?? ''}>
+        <Select id={`${formId}-section`} form={formId} name="sectionId" key={form.formKey} defaultValue={form.valueOf('sectionId', table.sectionId ?? '')}>
           <SectionOptions sections={sections} />
         </Select>
       </td>
-      <td colSpan={2} className="px-2 py-2 align-top text-sm text-red-600" role={form.state.error ? 'alert' : undefined}>
-        {form.state.error}
+      <td colSpan={2} className="px-2 py-2 align-top text-sm text-red-700" role={form.formError ? 'alert' : undefined}>
+        {form.formError}
       </td>
       <td className="whitespace-nowrap px-2 py-2 text-right align-top">
-        <form id={formId} action={form.formAction} onSubmit={form.onSubmit} noValidate className="inline">
+        <form id={formId} action={form.formAction} onSubmit={form.onSubmit} onChange={form.onChange} noValidate className="inline">
           <input type="hidden" name="locationId" value={locationId} />
           <input type="hidden" name="tableId" value={table.id} />
           <Button type="submit" disabled={form.pending} className="px-2 py-1">

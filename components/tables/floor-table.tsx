@@ -10,13 +10,13 @@ import {
   type ColumnFiltersState,
   type SortingState,
 } from '@tanstack/react-table';
-import { useActionState, useState } from 'react';
+import { useState } from 'react';
 import { deleteTableAction } from '@/app/dashboard/tables/actions';
+import { ConfirmForm } from '@/components/ui/confirm-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/field';
 import type { FloorSection, FloorTable as FloorTableRow } from '@/lib/tables/floor';
-import type { FloorFormState } from '@/lib/tables/floor-forms';
 import { formatMoney, formatOpenedAt } from './floor-format';
 import { EditTableRow } from './edit-table-row';
 
@@ -56,20 +56,18 @@ function OpenSalesList({ sales }: { sales: FloorTableRow['openSales'] }) {
 }
 
 function DeleteTableButton({ table, locationId }: { table: FloorTableRow; locationId: string }) {
-  const [state, formAction, pending] = useActionState<FloorFormState, FormData>(deleteTableAction, {});
   return (
-    <form action={formAction} className="inline">
-      <input type="hidden" name="locationId" value={locationId} />
-      <input type="hidden" name="tableId" value={table.id} />
-      <Button type="submit" variant="ghost" className="px-2 py-1 text-red-700" disabled={pending} aria-label={`Delete table ${table.number}`}>
-        Delete
-      </Button>
-      {state.error ? (
-        <span className="ml-2 text-xs text-red-600" role="alert">
-          {state.error}
-        </span>
-      ) : null}
-    </form>
+    <ConfirmForm
+      action={deleteTableAction}
+      fields={{ locationId, tableId: table.id }}
+      label={`Delete table ${table.number}`}
+      title={`Delete table ${table.number}?`}
+      description="Apps and the POS will no longer see this table. Its past sales are kept."
+      confirmLabel="Delete table"
+      className="text-red-700"
+    >
+      Delete
+    </ConfirmForm>
   );
 }
 
@@ -124,46 +122,59 @@ export function FloorTable({ tables, sections, locationId }: { tables: FloorTabl
           </Select>
         </label>
       </div>
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-stone-200 text-xs uppercase tracking-wide text-stone-500">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} className="px-2 py-2" aria-sort={header.column.getIsSorted() === 'asc' ? 'ascending' : header.column.getIsSorted() === 'desc' ? 'descending' : undefined}>
-                  <button type="button" onClick={header.column.getToggleSortingHandler()} className="uppercase hover:text-stone-800">
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                    {sortMarks[header.column.getIsSorted() as keyof typeof sortMarks] ?? ''}
-                  </button>
-                </th>
-              ))}
-              <th className="px-2 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          ))}
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {table.getRowModel().rows.map((row) =>
-            editing === row.id ? (
-              <EditTableRow key={row.id} table={row.original} sections={sections} locationId={locationId} onDone={() => setEditing(null)} />
-            ) : (
-              <tr key={row.id} aria-label={`Table ${row.original.number}`}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-2 py-2 align-top">
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
+      {/* relative: the sr-only header text (absolutely placed) stays inside the scroller instead of widening the page. */}
+      <div className="relative -mx-2 overflow-x-auto">
+        <table className="w-full min-w-[36rem] table-fixed text-left text-sm">
+          <thead className="border-b border-stone-200 text-xs uppercase tracking-wide text-stone-500">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <th
+                    key={header.id}
+                    className="px-2 py-2"
+                    aria-sort={header.column.getIsSorted() === 'asc' ? 'ascending' : header.column.getIsSorted() === 'desc' ? 'descending' : undefined}
+                  >
+                    <button type="button" onClick={header.column.getToggleSortingHandler()} className="uppercase hover:text-stone-800">
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                      {sortMarks[header.column.getIsSorted() as keyof typeof sortMarks] ?? ''}
+                    </button>
+                  </th>
                 ))}
-                <td className="whitespace-nowrap px-2 py-2 text-right align-top">
-                  <Button type="button" variant="ghost" className="px-2 py-1" onClick={() => setEditing(row.id)} aria-label={`Edit table ${row.original.number}`}>
-                    Edit
-                  </Button>
-                  <DeleteTableButton table={row.original} locationId={locationId} />
-                </td>
+                <th className="px-2 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
-            ),
-          )}
-        </tbody>
-      </table>
+            ))}
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {table.getRowModel().rows.map((row) =>
+              editing === row.id ? (
+                <EditTableRow key={row.id} table={row.original} sections={sections} locationId={locationId} onDone={() => setEditing(null)} />
+              ) : (
+                <tr key={row.id} aria-label={`Table ${row.original.number}`}>
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} className="px-2 py-2 align-top">
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                  <td className="whitespace-nowrap px-2 py-2 text-right align-top">
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      className="px-2 py-1"
+                      onClick={() => setEditing(row.id)}
+                      aria-label={`Edit table ${row.original.number}`}
+                    >
+                      Edit
+                    </Button>
+                    <DeleteTableButton table={row.original} locationId={locationId} />
+                  </td>
+                </tr>
+              ),
+            )}
+          </tbody>
+        </table>
+      </div>
       {tables.length === 0 ? <p className="text-sm text-stone-600">No tables yet.</p> : null}
     </div>
   );

@@ -1,20 +1,8 @@
-import type { FloorFormState } from '@/lib/tables/floor-forms';
-
-/** The form-wide outcome of a floor form: its error, or a quiet confirmation. */
-export function FormFeedback({ state }: { state: FloorFormState }) {
-  if (state.error) {
-    return (
-      <p className="text-sm text-red-600" role="alert">
-        {state.error}
-      </p>
-    );
-  }
-  if (state.message) {
-    return (
-      <p className="text-sm text-emerald-700" role="status">
-        {state.message}
-      </p>
-    );
-  }
-  return null;
+/** The form-wide error of a floor form (success is a toast). */
+export function FormFeedback({ error }: { error?: string | undefined }) {
+  return (
+    <p className="text-sm text-red-700 empty:hidden" role="alert">
+      {error}
+    </p>
+  );
 }

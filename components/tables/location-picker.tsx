@@ -9,7 +9,11 @@ export function LocationPicker({ locations, locationId }: { locations: { id: str
   return (
     <div className="mb-6 max-w-xs">
       <Field label="Location" htmlFor="floor-location">
-        <Select id="floor-location" value={locationId} onChange={(event) => router.push(`/dashboard/tables?location=${encodeURIComponent(event.target.value)}`)}>
+        <Select
+          id="floor-location"
+          value={locationId}
+          onChange={(event) => router.push(`/dashboard/tables?location=${encodeURIComponent(event.target.value)}`)}
+        >
           {locations.map((location) => (
             <option key={location.id} value={location.id}>
               {location.name}

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_MERCHANT, appWithToken, posWithToken } from '../support';
+import type { Page } from '@playwright/test';
+import { DEMO_MERCHANT, appWithToken, posWithToken, expect, test } from '../support';
 
 const LOCATION = 'demo-bistro-cbd';
 // A terrace table of the demo floor (lib/tables/demo-floor.ts) that no other spec seats.

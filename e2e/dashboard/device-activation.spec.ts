@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_LOCATIONS, DEMO_MERCHANT, manage } from '../support';
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO_LOCATIONS, DEMO_MERCHANT, manage, expect, test } from '../support';
 
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
@@ -62,7 +62,7 @@ test('a merchant approves a POS on /activate while it polls, and the POS then ca
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page.getByText(pos.name)).toBeVisible();
-  await page.getByLabel('Location').selectOption(DEMO_LOCATIONS[0]);
+  await page.getByRole('group', { name: 'Location' }).getByLabel('Demo Bistro CBD').check();
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Device connected')).toBeVisible();
   const approvedAt = Date.now();
@@ -83,8 +83,11 @@ test('a merchant approves a POS on /activate while it polls, and the POS then ca
   await page.goto('/dashboard/devices');
   const row = page.getByRole('row', { name: new RegExp(pos.name) });
   await expect(row).toContainText('Demo Bistro CBD');
-  page.once('dialog', (dialog) => void dialog.accept());
   await row.getByRole('button', { name: `Disconnect ${pos.name}` }).click();
+  await page
+    .getByRole('alertdialog', { name: `Disconnect ${pos.name}?` })
+    .getByRole('button', { name: 'Disconnect' })
+    .click();
   await expect(page.getByRole('row', { name: new RegExp(pos.name) })).toHaveCount(0);
   const revoked = await request.get(`/connect/locations/${DEMO_LOCATIONS[0]}`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
   expect(revoked.status()).toBe(401);

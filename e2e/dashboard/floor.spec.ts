@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_MERCHANT, posWithToken } from '../support';
+import { DEMO_MERCHANT, posWithToken, expect, test } from '../support';
 
 const LOCATION = 'demo-bistro-bondi';
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_MERCHANT, DEMO_REVIEWER } from '../support';
+import { DEMO_ADMIN, DEMO_MERCHANT, DEMO_REVIEWER, expect, test } from '../support';
 
 test.describe('dashboard sign-in', () => {
   test('the demo merchant signs in and sees the merchant navigation', async ({ page }) => {

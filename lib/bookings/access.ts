@@ -1,21 +1,21 @@
-import { and, eq, exists, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { bookings, connections, locations } from '@/db/schema';
+import { bookings } from '@/db/schema';
 import type { PartnerPrincipal } from '@/lib/auth/access-tokens';
 import { forbidden, notFound } from '@/lib/http/errors';
+import { inScope, type LocationScope } from '@/lib/tenancy/scope';
 import type { BookingRow } from './booking-record';
 import type { BookingActor } from './transitions';
 
 /** Who reads or changes a booking: a partner through the API, or a merchant user in the dashboard. */
 export type BookingCaller =
-  | { kind: 'POS' | 'BOOKING_APP'; partnerId: string; partnerName: string }
-  | { kind: 'MERCHANT'; merchantId: string; userId: string };
+  { kind: 'POS' | 'BOOKING_APP'; partnerId: string; partnerName: string; scope: LocationScope } | { kind: 'MERCHANT'; merchantId: string; userId: string };
 
 /** The booking caller of a partner request; only a POS and a booking app take part in bookings. */
-export function partnerBookingCaller(principal: Pick<PartnerPrincipal, 'partnerId' | 'partnerType' | 'partnerName'>) {
-  const { partnerType: kind, partnerId, partnerName } = principal;
+export function partnerBookingCaller(principal: Pick<PartnerPrincipal, 'partnerId' | 'partnerType' | 'partnerName' | 'scope'>) {
+  const { partnerType: kind, partnerId, partnerName, scope } = principal;
   if (kind !== 'POS' && kind !== 'BOOKING_APP') throw forbidden(`${kind} partners may not use bookings.`);
-  return { kind, partnerId, partnerName } satisfies BookingCaller;
+  return { kind, partnerId, partnerName, scope } satisfies BookingCaller;
 }
 
 /** The wire name of who made a change (the booking events' `sourceOfChange`). */
@@ -28,32 +28,19 @@ export const actorOf = (caller: BookingCaller): BookingActor => caller.kind;
 /** The partner whose request made the change; left out of the event's recipients (CONTRACT §7). */
 export const actorPartnerIdOf = (caller: BookingCaller): string | null => (caller.kind === 'MERCHANT' ? null : caller.partnerId);
 
-const connectedTo = (db: Executor, partnerId: string): SQL =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(connections)
-      .where(and(eq(connections.partnerId, partnerId), eq(connections.locationId, bookings.locationId))),
-  );
-
 /**
- * Who sees a booking (CONTRACT §3, §7): the POS of its location; the booking app that holds it, and for a walk-in
- * (held by no app) every booking app of the location, since each is told about it; the merchant owning the
- * location. Everyone else is answered as if the booking did not exist.
+ * Who sees a booking (CONTRACT §3, §7): a POS whose token reaches its location; the booking app that holds it, and
+ * for a walk-in (held by no app) every booking app whose token reaches the location, since each is told about it;
+ * the merchant owning the location. Everyone else is answered as if the booking did not exist.
  */
 export function visibleTo(db: Executor, caller: BookingCaller): SQL {
   switch (caller.kind) {
     case 'POS':
-      return connectedTo(db, caller.partnerId);
+      return inScope(db, caller, bookings.locationId);
     case 'BOOKING_APP':
-      return or(eq(bookings.appPartnerId, caller.partnerId), and(isNull(bookings.appPartnerId), connectedTo(db, caller.partnerId)))!;
+      return or(eq(bookings.appPartnerId, caller.partnerId), and(isNull(bookings.appPartnerId), inScope(db, caller, bookings.locationId)))!;
     case 'MERCHANT':
-      return exists(
-        db
-          .select({ one: sql`1` })
-          .from(locations)
-          .where(and(eq(locations.id, bookings.locationId), eq(locations.merchantId, caller.merchantId))),
-      );
+      return inScope(db, { merchantId: caller.merchantId }, bookings.locationId);
   }
 }
 

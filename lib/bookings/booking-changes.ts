@@ -39,19 +39,13 @@ export async function recordBookingChange(
     resourceId: booking.id,
     version: booking.version,
     actorPartnerId: actorPartnerIdOf(caller),
-    audience: booking.appPartnerId
-      ? { connectedPartnerTypes: ['POS'], partnerIds: [booking.appPartnerId] }
-      : { connectedPartnerTypes: ['POS', 'BOOKING_APP'] },
+    audience: booking.appPartnerId ? { connectedPartnerTypes: ['POS'], partnerIds: [booking.appPartnerId] } : { connectedPartnerTypes: ['POS', 'BOOKING_APP'] },
   });
 }
 
 /** A booking's changes, newest first (CONTRACT §6), each with who made it. */
 export async function listBookingChanges(db: Executor, bookingId: string) {
-  return db
-    .select()
-    .from(bookingChanges)
-    .where(eq(bookingChanges.bookingId, bookingId))
-    .orderBy(desc(bookingChanges.version));
+  return db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, bookingId)).orderBy(desc(bookingChanges.version));
 }
 
 /** GET /bookings/{bookingId}/events: the booking's changes as booking events, newest first. */

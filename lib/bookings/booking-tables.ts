@@ -4,7 +4,7 @@ import { bookings, tables } from '@/db/schema';
 import { ApiError, conflict } from '@/lib/http/errors';
 import type { TableStatus } from './transitions';
 
-/** The rules of the issue: a booking's tables must exist at its location; otherwise 422 (CONTRACT §5). */
+/** A booking's tables must exist at its location; otherwise 422, a well-formed but unknown reference (CONTRACT §5). */
 export async function assertTablesExist(db: Executor, locationId: string, numbers: readonly string[]): Promise<void> {
   if (!numbers.length) return;
   const found = await db
@@ -27,23 +27,22 @@ export async function assertTablesExist(db: Executor, locationId: string, number
 
 /** `table_numbers && array[…]`: the booking is at any of these tables (GIN-indexed). */
 export function overlapsTableNumbers(numbers: readonly string[]) {
-  return sql`${bookings.tableNumbers} && array[${sql.join(numbers.map((number) => sql`${number}`), sql`, `)}]::text[]`;
+  return sql`${bookings.tableNumbers} && array[${sql.join(
+    numbers.map((number) => sql`${number}`),
+    sql`, `,
+  )}]::text[]`;
 }
 
 /** Guests are at the table from SEATED until FINALISED, which frees it (SPEC.md "Table status during a booking"). */
 export const OCCUPYING_TABLE_STATUSES = ['SEATED', 'DINING', 'CLOSING'] as const satisfies readonly TableStatus[];
 
-export const occupiesTables = (status: TableStatus | null | undefined) =>
-  Boolean(status && (OCCUPYING_TABLE_STATUSES as readonly string[]).includes(status));
+export const occupiesTables = (status: TableStatus | null | undefined) => Boolean(status && (OCCUPYING_TABLE_STATUSES as readonly string[]).includes(status));
 
 /**
  * A booking cannot be seated at a table another booking still occupies (409 TABLE_OCCUPIED). Seatings of one
  * location are serialised with a transaction-scoped advisory lock so two concurrent seatings cannot both pass.
  */
-export async function assertTablesFree(
-  tx: Executor,
-  input: { locationId: string; numbers: readonly string[]; exceptBookingId?: string },
-): Promise<void> {
+export async function assertTablesFree(tx: Executor, input: { locationId: string; numbers: readonly string[]; exceptBookingId?: string }): Promise<void> {
   if (!input.numbers.length) return;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-seating:${input.locationId}`}))`);
   const occupied = await tx

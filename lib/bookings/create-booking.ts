@@ -1,20 +1,14 @@
 import type { Executor } from '@/db/client';
 import { bookings } from '@/db/schema';
-import { isConnected } from '@/lib/auth/connections';
-import { conflict, forbidden, validationFailed } from '@/lib/http/errors';
+import { conflict, validationFailed } from '@/lib/http/errors';
 import { issuesToFieldErrors } from '@/lib/http/validation';
 import { newId } from '@/lib/ids';
+import { assertInScope } from '@/lib/tenancy/scope';
 import type { BookingCaller } from './access';
 import { recordBookingChange } from './booking-changes';
 import { type BookingDetails, toBooking } from './booking-record';
 import { assertTablesExist, assertTablesFree, occupiesTables } from './booking-tables';
-import {
-  type BookingResponse,
-  type CreateBookingRequest,
-  type CreateWalkInRequest,
-  createBookingRequestSchema,
-  createWalkInRequestSchema,
-} from './schema';
+import { type BookingResponse, type CreateBookingRequest, type CreateWalkInRequest, createBookingRequestSchema, createWalkInRequestSchema } from './schema';
 
 export type PartnerBookingCaller = Extract<BookingCaller, { kind: 'POS' | 'BOOKING_APP' }>;
 
@@ -35,26 +29,18 @@ function detailsOf(request: CreateBookingRequest | CreateWalkInRequest): Booking
     customer: request.customer,
     notes: request.notes,
     payments: request.payments,
-    ...(asset.type === 'TABLE'
-      ? { section: asset.section, discounts: asset.discounts, preOrders: asset.preOrders }
-      : { rooms: asset.rooms }),
+    ...(asset.type === 'TABLE' ? { section: asset.section, discounts: asset.discounts, preOrders: asset.preOrders } : { rooms: asset.rooms }),
   };
 }
 
 /**
- * Creates a reservation (booking app) or a walk-in (POS, SEATED). The location must be connected (403), its tables
+ * Creates a reservation (booking app) or a walk-in (POS, SEATED). The location must be within the token's scope (403), its tables
  * must exist (422), a seated booking needs free tables (409 TABLE_OCCUPIED), and `origin.bookingReference` is unique
  * per location and partner (409 BOOKING_REFERENCE_CONFLICT). BOOKING_CREATED goes to the POS for a reservation and
  * to every booking app of the location for a walk-in (CONTRACT §7).
  */
-export async function createBooking(
-  db: Executor,
-  caller: PartnerBookingCaller,
-  request: CreateBookingRequest | CreateWalkInRequest,
-): Promise<BookingResponse> {
-  if (!(await isConnected(db, caller.partnerId, request.locationId))) {
-    throw forbidden(`This partner is not connected to location ${request.locationId}.`);
-  }
+export async function createBooking(db: Executor, caller: PartnerBookingCaller, request: CreateBookingRequest | CreateWalkInRequest): Promise<BookingResponse> {
+  await assertInScope(db, caller, request.locationId);
   const asset = request.asset;
   const tableNumbers = asset.type === 'TABLE' ? (asset.tables ?? []).map((table) => table.number) : [];
   await assertTablesExist(db, request.locationId, tableNumbers);

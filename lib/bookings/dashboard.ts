@@ -169,4 +169,3 @@ export async function decideBookingAsMerchant(db: Executor, actor: MerchantActor
   const update = input.bookingStatus === 'ACCEPTED' ? { bookingStatus: input.bookingStatus } : { bookingStatus: input.bookingStatus, reason: input.reason };
   return updateBooking(db, { kind: 'MERCHANT', ...actor }, input.bookingId, update);
 }
-

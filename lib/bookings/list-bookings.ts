@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { bookings, locations } from '@/db/schema';
+import { assertInScope, type Caller } from '@/lib/tenancy/scope';
 import { type BookingRow, toBooking } from './booking-record';
 import { overlapsTableNumbers } from './booking-tables';
 import type { BookingResponse, ListBookingsQuery } from './schema';
@@ -39,7 +40,7 @@ function listConditions(filters: BookingListFilters): SQL {
 
 /**
  * Rows of one page, in the order of the date filtered on (then id), for the API and the dashboard alike. The caller
- * has checked the location (the route by the partner's connection, the dashboard by the merchant).
+ * has checked the location through the scope module (listBookings, or the dashboard by the merchant).
  */
 export async function listBookingRows(db: Executor, filters: BookingListFilters): Promise<{ rows: BookingRow[]; total: number }> {
   const where = listConditions(filters);
@@ -58,10 +59,11 @@ export async function listBookingRows(db: Executor, filters: BookingListFilters)
 }
 
 /**
- * GET /bookings (POS): a location's bookings, filtered and paged as `{results, pagination}` (CONTRACT §6). The
- * caller's connection to the location is checked by the route.
+ * GET /bookings (POS): a location's bookings, filtered and paged as `{results, pagination}` (CONTRACT §6); a
+ * location outside the caller's scope is 403.
  */
-export async function listBookings(db: Executor, filters: BookingListFilters): Promise<BookingPage> {
+export async function listBookings(db: Executor, caller: Caller, filters: BookingListFilters): Promise<BookingPage> {
+  await assertInScope(db, caller, filters.locationId);
   const { rows, total } = await listBookingRows(db, filters);
   return {
     results: rows.map(toBooking),

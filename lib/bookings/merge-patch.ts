@@ -26,8 +26,7 @@ function mergeCustomer(current: BookingDetails['customer'], patch: UpdateBooking
 }
 
 /** `undefined` keeps the current value, `null` removes it (JSON merge patch). */
-const patched = <T>(current: T | undefined, value: T | null | undefined): T | undefined =>
-  value === undefined ? current : value === null ? undefined : value;
+const patched = <T>(current: T | undefined, value: T | null | undefined): T | undefined => (value === undefined ? current : value === null ? undefined : value);
 
 /** The columns an update sets on a booking (statuses are decided separately, see ./update-booking). */
 export interface BookingDetailChanges {

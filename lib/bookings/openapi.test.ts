@@ -11,7 +11,15 @@ describe('registerBookingPaths', () => {
     expect(Object.keys(document.paths!['/bookings']!).sort()).toEqual(['get', 'post']);
     expect(Object.keys(document.paths!['/bookings/{bookingId}']!).sort()).toEqual(['get', 'patch']);
     expect(Object.keys(document.components?.schemas ?? {})).toEqual(
-      expect.arrayContaining(['Booking', 'BookingList', 'BookingEvent', 'BookingEvents', 'CreateBookingRequest', 'CreateWalkInBookingRequest', 'UpdateBookingRequest']),
+      expect.arrayContaining([
+        'Booking',
+        'BookingList',
+        'BookingEvent',
+        'BookingEvents',
+        'CreateBookingRequest',
+        'CreateWalkInBookingRequest',
+        'UpdateBookingRequest',
+      ]),
     );
     const patch = document.paths!['/bookings/{bookingId}']!.patch!;
     expect(Object.keys((patch.requestBody as { content: object }).content)).toEqual(['application/merge-patch+json', 'application/json']);

@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { problemResponses } from '@/lib/http/openapi';
+import { problemResponses } from '@/lib/http/problem-responses';
 import {
   bookingEventsResponseSchema,
   bookingResponseSchema,
@@ -54,7 +54,10 @@ export function registerBookingPaths(registry: OpenAPIRegistry) {
       'and `toDate` are days at the location, applied to the date `dateType` names. Ordered by that date, then id.',
     ].join(' '),
     request: { query: listBookingsQuerySchema },
-    responses: { 200: { description: 'A page of bookings', content: { 'application/json': { schema: bookingList } } }, ...problemResponses(400, 401, 403, 404, 406, 429) },
+    responses: {
+      200: { description: 'A page of bookings', content: { 'application/json': { schema: bookingList } } },
+      ...problemResponses(400, 401, 403, 404, 406, 429),
+    },
   });
 
   registry.registerPath({
@@ -92,8 +95,12 @@ export function registerBookingPaths(registry: OpenAPIRegistry) {
     path: '/bookings/{bookingId}/events',
     tags: ['Booking'],
     summary: 'Get the changes of a booking',
-    description: 'POS only. Every change, newest first: its type, who made it (`sourceOfChange` POS, APP or MERCHANT), the change as requested (`eventData`) and the booking after it (`outcome`).',
+    description:
+      'POS only. Every change, newest first: its type, who made it (`sourceOfChange` POS, APP or MERCHANT), the change as requested (`eventData`) and the booking after it (`outcome`).',
     request: { params: bookingIdParams },
-    responses: { 200: { description: 'The booking’s changes', content: { 'application/json': { schema: bookingEventsResponseSchema } } }, ...problemResponses(401, 403, 404, 406, 429) },
+    responses: {
+      200: { description: 'The booking’s changes', content: { 'application/json': { schema: bookingEventsResponseSchema } } },
+      ...problemResponses(401, 403, 404, 406, 429),
+    },
   });
 }

@@ -279,7 +279,11 @@ describe('listBookingsQuerySchema', () => {
     ['a table number given twice, once', { tableNumber: ['10', '10,11'] }, { tableNumber: ['10', '11'] }],
     ['an asset type', { assetType: 'ROOM' }, { assetType: ['ROOM'] }],
     ['an empty filter as no filter', { tableNumber: '' }, {}],
-    ['a date range on creation', { fromDate: '2026-04-28', toDate: '2026-04-30', dateType: 'CREATED' }, { fromDate: '2026-04-28', toDate: '2026-04-30', dateType: 'CREATED' }],
+    [
+      'a date range on creation',
+      { fromDate: '2026-04-28', toDate: '2026-04-30', dateType: 'CREATED' },
+      { fromDate: '2026-04-28', toDate: '2026-04-30', dateType: 'CREATED' },
+    ],
     ['limit and page', { limit: '10', page: '2' }, { limit: 10, page: 2 }],
   ])('reads %s', (_name, query, expected) => {
     expect(listBookingsQuerySchema.parse({ locationId: 'loc', ...query })).toEqual({ ...defaults, ...expected });

@@ -7,8 +7,7 @@ import { BOOKING_STATUSES, STATUSES_REQUIRING_REASON, TABLE_STATUSES } from './t
 // Cross-field rules run even when a field already failed (`when`), so a partner sees every
 // violation of a request at once (conventions: validation reports everything). They read the
 // half-parsed value defensively for that reason.
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const whenObject = { when: (payload: { value: unknown }) => isRecord(payload.value) };
 
 const time = () => z.iso.datetime({ offset: true }).describe('RFC 3339 date-time, e.g. 2018-05-02T17:30:00.000Z.');
@@ -22,23 +21,13 @@ function removableFields<S extends Record<string, z.ZodType>>(shape: S) {
 
 export const ARRIVAL_STATUSES = ['ON_TIME', 'EARLY', 'RUNNING_LATE', 'NO_SHOW'] as const;
 export const ASSET_TYPES = ['TABLE', 'ROOM'] as const;
-export const BOOKING_EVENT_TYPES = [
-  'BOOKING_CREATED',
-  'BOOKING_UPDATED',
-  'BOOKING_SEATED',
-  'BOOKING_DINING',
-  'BOOKING_CLOSING',
-  'BOOKING_FINALISED',
-] as const;
+export const BOOKING_EVENT_TYPES = ['BOOKING_CREATED', 'BOOKING_UPDATED', 'BOOKING_SEATED', 'BOOKING_DINING', 'BOOKING_CLOSING', 'BOOKING_FINALISED'] as const;
 export const SOURCES_OF_CHANGE = ['POS', 'APP', 'MERCHANT'] as const;
 const LIST_DATE_TYPES = ['START', 'CREATED', 'UPDATED'] as const;
 
 const numberOfPeopleSchema = z.int().min(1).describe('The number of expected guests.');
 const notesSchema = z.string().min(1).max(500).describe("Notes on the booking, e.g. 'Window seat please'.");
-const bookingReferenceSchema = z
-  .string()
-  .min(1)
-  .describe("The booking app's reference, unique per location and booking app.");
+const bookingReferenceSchema = z.string().min(1).describe("The booking app's reference, unique per location and booking app.");
 const reasonSchema = z
   .string()
   .min(1, 'reason must not be empty.')
@@ -92,16 +81,19 @@ const bookingSectionSchema = z.object({ id: z.string().min(1).optional(), name: 
 const tablesSchema = z
   .array(bookingTableSchema)
   .min(1)
-  .superRefine((tables, ctx) => {
-    const seen = new Set<string>();
-    tables.forEach((table, index) => {
-      if (!isRecord(table) || typeof table.number !== 'string') return;
-      if (seen.has(table.number)) {
-        ctx.addIssue({ code: 'custom', path: [index, 'number'], message: `Table ${table.number} is listed twice.` });
-      }
-      seen.add(table.number);
-    });
-  }, { when: (payload) => Array.isArray(payload.value) })
+  .superRefine(
+    (tables, ctx) => {
+      const seen = new Set<string>();
+      tables.forEach((table, index) => {
+        if (!isRecord(table) || typeof table.number !== 'string') return;
+        if (seen.has(table.number)) {
+          ctx.addIssue({ code: 'custom', path: [index, 'number'], message: `Table ${table.number} is listed twice.` });
+        }
+        seen.add(table.number);
+      });
+    },
+    { when: (payload) => Array.isArray(payload.value) },
+  )
   .describe('The tables used for the booking.');
 const roomsSchema = z.array(roomSchema).min(1).describe('The rooms used for the booking.');
 const assetNotesSchema = z.array(z.string().min(1)).min(1);
@@ -120,10 +112,7 @@ const roomAssetSchema = z.object({ type: z.literal('ROOM'), rooms: roomsSchema }
 // The reference's only create-time table status is SEATED ('"asset.tableStatus" must be [SEATED]').
 const seatedOnly = z.literal('SEATED', { message: 'A booking is created SEATED or without a table status.' });
 
-const reservationAssetSchema = z.discriminatedUnion('type', [
-  z.object({ ...tableAssetShape, tableStatus: seatedOnly.optional() }),
-  roomAssetSchema,
-]);
+const reservationAssetSchema = z.discriminatedUnion('type', [z.object({ ...tableAssetShape, tableStatus: seatedOnly.optional() }), roomAssetSchema]);
 
 const walkInAssetSchema = z.object({
   ...tableAssetShape,
@@ -302,9 +291,13 @@ export const bookingEventsResponseSchema = z
 export const listBookingsQuerySchema = z
   .object({
     locationId: locationIdSchema.describe('The location whose bookings are listed. Required.'),
-    assetType: repeatableFilter(z.enum(ASSET_TYPES)).optional().describe(`Any of ${ASSET_TYPES.join(', ')}; repeat or comma-separate.`),
+    assetType: repeatableFilter(z.enum(ASSET_TYPES))
+      .optional()
+      .describe(`Any of ${ASSET_TYPES.join(', ')}; repeat or comma-separate.`),
     tableNumber: repeatableFilter(tableNumberSchema).optional().describe('Bookings at any of these tables; repeat or comma-separate.'),
-    bookingStatus: repeatableFilter(z.enum(BOOKING_STATUSES)).optional().describe(`Any of ${BOOKING_STATUSES.join(', ')}; repeat or comma-separate.`),
+    bookingStatus: repeatableFilter(z.enum(BOOKING_STATUSES))
+      .optional()
+      .describe(`Any of ${BOOKING_STATUSES.join(', ')}; repeat or comma-separate.`),
     fromDate: z.iso.date().optional().describe('YYYY-MM-DD: only bookings whose dateType date is on or after it.'),
     toDate: z.iso.date().optional().describe('YYYY-MM-DD: only bookings whose dateType date is on or before it.'),
     dateType: z.enum(LIST_DATE_TYPES).default('START').describe('Which date fromDate and toDate apply to: START (startTime), CREATED or UPDATED.'),

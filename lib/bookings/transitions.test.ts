@@ -12,17 +12,17 @@ import {
 
 type Kind = 'noop' | 'change' | 'forbidden' | 'conflict';
 
-// Written out by hand from the rules of the issue, not derived from the implementation's tables:
+// Written out by hand from the booking rules, not derived from the implementation's tables:
 // rows are the current status, columns the status asked for, in this order.
 const COLUMNS: BookingStatus[] = ['CREATED', 'ACCEPTED', 'REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'];
 
 const POS_OR_MERCHANT: Record<BookingStatus, Kind[]> = {
   //                       CREATED     ACCEPTED    REJECTED    CXL_CUSTOMER  CXL_MERCHANT
-  CREATED:               ['noop',     'change',   'change',   'forbidden',  'change'],
-  ACCEPTED:              ['conflict', 'noop',     'conflict', 'forbidden',  'change'],
-  REJECTED:              ['conflict', 'conflict', 'noop',     'forbidden',  'conflict'],
-  CANCELLED_BY_CUSTOMER: ['conflict', 'conflict', 'conflict', 'forbidden',  'conflict'],
-  CANCELLED_BY_MERCHANT: ['conflict', 'conflict', 'conflict', 'forbidden',  'noop'],
+  CREATED: ['noop', 'change', 'change', 'forbidden', 'change'],
+  ACCEPTED: ['conflict', 'noop', 'conflict', 'forbidden', 'change'],
+  REJECTED: ['conflict', 'conflict', 'noop', 'forbidden', 'conflict'],
+  CANCELLED_BY_CUSTOMER: ['conflict', 'conflict', 'conflict', 'forbidden', 'conflict'],
+  CANCELLED_BY_MERCHANT: ['conflict', 'conflict', 'conflict', 'forbidden', 'noop'],
 };
 
 const EXPECTED: Record<BookingActor, Record<BookingStatus, Kind[]>> = {
@@ -30,11 +30,11 @@ const EXPECTED: Record<BookingActor, Record<BookingStatus, Kind[]>> = {
   MERCHANT: POS_OR_MERCHANT,
   BOOKING_APP: {
     //                       CREATED     ACCEPTED     REJECTED     CXL_CUSTOMER  CXL_MERCHANT
-    CREATED:               ['noop',     'forbidden', 'forbidden', 'change',     'forbidden'],
-    ACCEPTED:              ['conflict', 'forbidden', 'forbidden', 'change',     'forbidden'],
-    REJECTED:              ['conflict', 'forbidden', 'forbidden', 'conflict',   'forbidden'],
-    CANCELLED_BY_CUSTOMER: ['conflict', 'forbidden', 'forbidden', 'noop',       'forbidden'],
-    CANCELLED_BY_MERCHANT: ['conflict', 'forbidden', 'forbidden', 'conflict',   'forbidden'],
+    CREATED: ['noop', 'forbidden', 'forbidden', 'change', 'forbidden'],
+    ACCEPTED: ['conflict', 'forbidden', 'forbidden', 'change', 'forbidden'],
+    REJECTED: ['conflict', 'forbidden', 'forbidden', 'conflict', 'forbidden'],
+    CANCELLED_BY_CUSTOMER: ['conflict', 'forbidden', 'forbidden', 'noop', 'forbidden'],
+    CANCELLED_BY_MERCHANT: ['conflict', 'forbidden', 'forbidden', 'conflict', 'forbidden'],
   },
 };
 
@@ -72,16 +72,14 @@ describe('decideBookingStatusChange', () => {
 const TABLE_COLUMNS: TableStatus[] = ['SEATED', 'DINING', 'CLOSING', 'FINALISED'];
 const TABLE_EXPECTED: [TableStatus | null, Kind[]][] = [
   //            SEATED      DINING      CLOSING     FINALISED
-  [null,        ['change',   'change',   'change',   'change']],
-  ['SEATED',    ['noop',     'change',   'change',   'change']],
-  ['DINING',    ['conflict', 'noop',     'change',   'change']],
-  ['CLOSING',   ['conflict', 'conflict', 'noop',     'change']],
+  [null, ['change', 'change', 'change', 'change']],
+  ['SEATED', ['noop', 'change', 'change', 'change']],
+  ['DINING', ['conflict', 'noop', 'change', 'change']],
+  ['CLOSING', ['conflict', 'conflict', 'noop', 'change']],
   ['FINALISED', ['conflict', 'conflict', 'conflict', 'noop']],
 ];
 
-const tableCases = TABLE_EXPECTED.flatMap(([current, kinds]) =>
-  TABLE_COLUMNS.map((next, column) => ({ current, next, kind: kinds[column]! })),
-);
+const tableCases = TABLE_EXPECTED.flatMap(([current, kinds]) => TABLE_COLUMNS.map((next, column) => ({ current, next, kind: kinds[column]! })));
 
 describe('decideTableStatusChange', () => {
   it('covers every current and next table status', () => {
@@ -125,11 +123,29 @@ describe('booking details', () => {
     [
       'every detail field',
       {
-        numberOfPeople: 2, startTime: 't', endTime: 't', customer: {}, notes: 'n', payments: [], origin: {},
+        numberOfPeople: 2,
+        startTime: 't',
+        endTime: 't',
+        customer: {},
+        notes: 'n',
+        payments: [],
+        origin: {},
         asset: { tables: [], section: null, rooms: [], discounts: [], preOrders: [] },
       },
-      ['numberOfPeople', 'startTime', 'endTime', 'customer', 'notes', 'payments', 'origin',
-        'asset.tables', 'asset.section', 'asset.rooms', 'asset.discounts', 'asset.preOrders'],
+      [
+        'numberOfPeople',
+        'startTime',
+        'endTime',
+        'customer',
+        'notes',
+        'payments',
+        'origin',
+        'asset.tables',
+        'asset.section',
+        'asset.rooms',
+        'asset.discounts',
+        'asset.preOrders',
+      ],
     ],
   ])('finds the details in %s', (_name, update, fields) => {
     expect(bookingDetailFields(update)).toEqual(fields);

@@ -1,11 +1,5 @@
 /** CONTRACT §6 "Bookings": the values of `bookingStatus`. */
-export const BOOKING_STATUSES = [
-  'CREATED',
-  'ACCEPTED',
-  'REJECTED',
-  'CANCELLED_BY_CUSTOMER',
-  'CANCELLED_BY_MERCHANT',
-] as const;
+export const BOOKING_STATUSES = ['CREATED', 'ACCEPTED', 'REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'] as const;
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
@@ -18,20 +12,13 @@ export type TableStatus = (typeof TABLE_STATUSES)[number];
 export type BookingActor = 'POS' | 'BOOKING_APP' | 'MERCHANT';
 
 /** Reference booking spec: a `reason` accompanies exactly these statuses. */
-export const STATUSES_REQUIRING_REASON = [
-  'REJECTED',
-  'CANCELLED_BY_CUSTOMER',
-  'CANCELLED_BY_MERCHANT',
-] as const satisfies readonly BookingStatus[];
+export const STATUSES_REQUIRING_REASON = ['REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'] as const satisfies readonly BookingStatus[];
 
-/** The rules of the issue: a booking in one of these statuses accepts no other status. */
-export const FINAL_BOOKING_STATUSES = [
-  'REJECTED',
-  'CANCELLED_BY_CUSTOMER',
-  'CANCELLED_BY_MERCHANT',
-] as const satisfies readonly BookingStatus[];
+/** A booking rejected or cancelled is settled: it accepts no other status (409 after, CONTRACT §5). */
+export const FINAL_BOOKING_STATUSES = ['REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'] as const satisfies readonly BookingStatus[];
 
-// The rules of the issue: which statuses follow which, and who may set each.
+// Which statuses follow which: a booking is decided once (accepted or rejected), and an accepted one can still be
+// cancelled by either side. The POS and the merchant decide and cancel; the booking app cancels for its customer.
 const NEXT_BOOKING_STATUSES: Record<BookingStatus, readonly BookingStatus[]> = {
   CREATED: ['ACCEPTED', 'REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'],
   ACCEPTED: ['CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'],
@@ -46,11 +33,7 @@ const STATUSES_SETTABLE_BY: Record<BookingActor, readonly BookingStatus[]> = {
   MERCHANT: ['ACCEPTED', 'REJECTED', 'CANCELLED_BY_MERCHANT'],
 };
 
-export type BookingChangeDecision =
-  | { kind: 'noop' }
-  | { kind: 'change' }
-  | { kind: 'forbidden'; message: string }
-  | { kind: 'conflict'; message: string };
+export type BookingChangeDecision = { kind: 'noop' } | { kind: 'change' } | { kind: 'forbidden'; message: string } | { kind: 'conflict'; message: string };
 
 export function isFinalBookingStatus(status: BookingStatus): boolean {
   return (FINAL_BOOKING_STATUSES as readonly BookingStatus[]).includes(status);
@@ -114,7 +97,7 @@ export function bookingDetailFields(update: Record<string, unknown>): string[] {
   ];
 }
 
-/** The rules of the issue: the booking app edits a booking's details; others change its statuses. */
+/** The booking app holds the reservation, so it alone edits a booking's details; others change its statuses. */
 export function mayEditBookingDetails(actor: BookingActor): boolean {
   return actor === 'BOOKING_APP';
 }

@@ -70,17 +70,12 @@ const comparable = (row: BookingRow) => {
 
 /**
  * PATCH /bookings/{bookingId} (merge patch) and the dashboard's accept, reject and cancel. The row is locked for
- * the decision. Rules (the issue, CONTRACT §6): bookingStatus CREATED → ACCEPTED | REJECTED | CANCELLED_*,
+ * the decision. Rules (lib/bookings/transitions.ts, CONTRACT §6): bookingStatus CREATED → ACCEPTED | REJECTED | CANCELLED_*,
  * ACCEPTED → CANCELLED_*, the others final (409 for any change after); asset.tableStatus forward only; the booking
  * app edits details. A change that changes nothing is a no-op (no version, no event). One change is one history
  * entry and one event: BOOKING_<tableStatus> when the table status moved, BOOKING_UPDATED otherwise.
  */
-export async function updateBooking(
-  db: Executor,
-  caller: BookingCaller,
-  bookingId: string,
-  patch: UpdateBookingRequest,
-): Promise<{ changed: boolean }> {
+export async function updateBooking(db: Executor, caller: BookingCaller, bookingId: string, patch: UpdateBookingRequest): Promise<{ changed: boolean }> {
   try {
     return await db.transaction(async (tx) => {
       const [current] = await tx

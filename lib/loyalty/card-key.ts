@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '@/db/client';
-import { generatedSetting } from '@/lib/settings';
+import { sealedSetting } from '@/lib/security/stored-secrets';
 import { cardFingerprint, lastFour } from './card-fingerprint';
 
 /**
  * The key of every card fingerprint, generated on first use and shared by all instances through the settings
- * table: the same card must have the same fingerprint whichever instance saw the payment.
+ * table: the same card must have the same fingerprint whichever instance saw the payment. Stored sealed (CONTRACT §7a):
+ * with the key, a dump's fingerprints could be matched against every card number offline.
  */
 export function cardFingerprintKey(db: Executor): Promise<string> {
-  return generatedSetting(db, 'card_fingerprint_key', () => randomBytes(32).toString('base64url'));
+  return sealedSetting(db, 'card_fingerprint_key', () => randomBytes(32).toString('base64url'));
 }
 
 /** What is kept of a card number (CONTRACT §6): its keyed fingerprint and last four digits. */

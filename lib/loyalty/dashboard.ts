@@ -1,14 +1,6 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import {
-  locations,
-  loyaltyActivations,
-  loyaltyOnboardingRequests,
-  loyaltyPrograms,
-  loyaltyRewardLimits,
-  merchants,
-  partners,
-} from '@/db/schema';
+import { locations, loyaltyActivations, loyaltyOnboardingRequests, loyaltyPrograms, loyaltyRewardLimits, merchants, partners } from '@/db/schema';
 
 // What the dashboard pages show; each read is filtered by the signed-in user's merchant or partner in the query.
 
@@ -65,7 +57,11 @@ export async function merchantLoyaltyOverview(db: Executor, merchantId: string) 
     return { locationId: row.locationId, name: row.name, state, unregisteredRewardLimit: row.limit ?? null };
   });
 
-  const loyaltyPartners = await db.select({ id: partners.id, name: partners.name }).from(partners).where(eq(partners.type, 'LOYALTY')).orderBy(asc(partners.name));
+  const loyaltyPartners = await db
+    .select({ id: partners.id, name: partners.name })
+    .from(partners)
+    .where(eq(partners.type, 'LOYALTY'))
+    .orderBy(asc(partners.name));
   // The business details of the merchant's last request prefill the next one.
   const lastBusinessDetails = requests[0]?.request.businessDetails ?? null;
   const lastPhoneNumber = requests[0]?.request.locationDetails.phoneNumber ?? null;

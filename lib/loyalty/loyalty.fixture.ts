@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { eventRecipients, events, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { newPrefixedId } from '@/lib/ids';
+import { seal } from '@/lib/security/sealed-secrets';
+import { webhookSecretContext } from '@/lib/security/stored-secrets';
 import { createConnectedPartner, createMerchantWithLocations, type TestPartner } from '@/lib/testing/fixtures';
 import { createLoyaltyProgram } from '@/lib/tenancy/partners';
 import { decideOnboardingRequest, requestLoyaltyActivation } from './onboarding';
@@ -13,7 +15,12 @@ export async function loyaltyPartner(db: Database, programId = 'gold'): Promise<
   const partner = await createConnectedPartner(db, 'LOYALTY', []);
   await createLoyaltyProgram(db, partner.partnerId, { loyaltyProgramId: programId, name: `${programId} program` });
   const endpointId = newPrefixedId('whe');
-  await db.insert(webhookEndpoints).values({ id: endpointId, partnerId: partner.partnerId, url: 'https://partner.example/hooks', secret: 'whsec_test' });
+  await db.insert(webhookEndpoints).values({
+    id: endpointId,
+    partnerId: partner.partnerId,
+    url: 'https://partner.example/hooks',
+    secret: seal('whsec_test', webhookSecretContext(endpointId)),
+  });
   return { ...partner, endpointId };
 }
 

@@ -2,9 +2,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { loyaltyMemberReferences, loyaltyMembers, loyaltyPayments, loyaltyRegisteredCards } from '@/db/schema';
 import type { PartnerPrincipal } from '@/lib/auth/access-tokens';
-import { assertConnected } from '@/lib/auth/connections';
+import { emitEvent } from '@/lib/events/outbox';
 import { ApiError, conflict, forbidden } from '@/lib/http/errors';
 import { newId } from '@/lib/ids';
+import { assertInScope } from '@/lib/tenancy/scope';
 import { locationActivation } from './onboarding';
 import { registeredCardResponseSchema, type RegisteredCardResponse, type RegisterMemberRequest } from './schema';
 import { takePreAccumulatedReward } from './unregistered-rewards';
@@ -48,7 +49,9 @@ export async function findMember(db: Executor, partnerId: string, memberId: stri
 
 /**
  * Links a card to a member of the partner. A card already linked to this member stays as it is; linked to another of
- * the partner's members it is a 409. The card's pre-accumulated reward with the partner is carried in (SPEC.md).
+ * the partner's members it is a 409. The card's pre-accumulated reward with the partner is carried in (SPEC.md), and
+ * the new card is announced to the partner with NEW_REGISTERED_CARD in the same transaction, so the event comes
+ * before any activity of the card.
  */
 export async function registerCard(
   tx: Executor,
@@ -83,8 +86,21 @@ export async function registerCard(
       paymentId: input.payment.id,
       paymentSource: input.payment.paymentSource,
       preAccumulatedReward,
+      // Announced below, so a payment does not announce it again.
+      firstUsedAt: new Date(),
     })
     .returning();
+  // The reference loyalty flow: the partner learns of the card (and its pre-accumulated reward) from this event, not
+  // from the 202 of its own registration, so the registering partner is not left out as the actor.
+  await emitEvent(tx, {
+    type: 'NEW_REGISTERED_CARD',
+    locationId: input.locationId,
+    resource: 'registered-card',
+    resourceId: card!.id,
+    version: card!.version,
+    actorPartnerId: null,
+    audience: { partnerIds: [input.partnerId] },
+  });
   return { card: card!, created: true };
 }
 
@@ -100,7 +116,7 @@ export async function registerMember(
   now: Date = new Date(),
 ): Promise<{ registeredCardId: string; memberId: string }> {
   return db.transaction(async (tx) => {
-    await assertConnected(tx, principal, request.locationId);
+    await assertInScope(tx, principal, request.locationId);
     const activation = await locationActivation(tx, request.locationId);
     if (activation?.partnerId !== principal.partnerId) {
       throw forbidden(`Loyalty is not activated for this partner at location ${request.locationId}.`);

@@ -2,10 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { locations, loyaltyActivations, loyaltyOnboardingRequests, loyaltyPrograms, merchants, partners } from '@/db/schema';
+import { notifyDashboard } from '@/lib/events/dashboard-stream';
 import { emitEvent } from '@/lib/events/outbox';
 import { ApiError, conflict, notFound, pgErrorCode } from '@/lib/http/errors';
 import { newId } from '@/lib/ids';
 import { createConnection } from '@/lib/tenancy/partners';
+import { inScope } from '@/lib/tenancy/scope';
 import { merchantOnboardingRequestResponseSchema, type MerchantOnboardingDecision, type MerchantOnboardingRequestResponse } from './schema';
 
 // SPEC.md "Loyalty": a merchant location must complete activation (merchant onboarding, decided by the loyalty
@@ -29,7 +31,10 @@ export const loyaltyActivationInputSchema = z.object({
     .regex(/^(\d\s*){11}$/, 'An ABN has 11 digits')
     .transform((value) => value.replace(/\s/g, '')),
   businessAddress: z.string().trim().min(1, 'Enter the business address').max(200),
-  postcode: z.string().trim().regex(/^\d{4}$/, 'A postcode has 4 digits'),
+  postcode: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, 'A postcode has 4 digits'),
   phoneNumber: optionalText,
 });
 
@@ -63,7 +68,7 @@ export async function requestLoyaltyActivation(
       .select({ id: locations.id, name: locations.name, timezone: locations.timezone, merchantName: merchants.name })
       .from(locations)
       .innerJoin(merchants, eq(merchants.id, locations.merchantId))
-      .where(and(eq(locations.id, input.locationId), eq(locations.merchantId, merchant.merchantId)));
+      .where(and(eq(locations.id, input.locationId), inScope(tx, { merchantId: merchant.merchantId }, locations.id)));
     if (!location) throw notFound('Location');
     const [partner] = await tx
       .select({ id: partners.id })
@@ -143,7 +148,10 @@ export async function decideOnboardingRequest(
   return db.transaction(async (tx) => {
     const request = await getOnboardingRequest(tx, partnerId, onboardingReference);
     const alreadyDecided = () =>
-      conflict(`MerchantOnboardingRequest with onboardingReference ${onboardingReference} has already received a partner decision`, 'ONBOARDING_ALREADY_DECIDED');
+      conflict(
+        `MerchantOnboardingRequest with onboardingReference ${onboardingReference} has already received a partner decision`,
+        'ONBOARDING_ALREADY_DECIDED',
+      );
     if (request.integrationStatus !== 'PENDING') throw alreadyDecided();
 
     let programRowId: string | null = null;
@@ -170,12 +178,7 @@ export async function decideOnboardingRequest(
         updatedAt: new Date(),
         version: request.version + 1,
       })
-      .where(
-        and(
-          eq(loyaltyOnboardingRequests.onboardingReference, onboardingReference),
-          eq(loyaltyOnboardingRequests.integrationStatus, 'PENDING'),
-        ),
-      )
+      .where(and(eq(loyaltyOnboardingRequests.onboardingReference, onboardingReference), eq(loyaltyOnboardingRequests.integrationStatus, 'PENDING')))
       .returning();
     if (!decided) throw alreadyDecided();
 
@@ -189,6 +192,8 @@ export async function decideOnboardingRequest(
         signUpUrl: decision.signUpUrl ?? null,
       });
     }
+    // An open merchant loyalty page shows the decision at once (delivered on commit).
+    await notifyDashboard(tx, { type: 'LOYALTY_ONBOARDING_DECIDED', locationId: request.locationId, partnerIds: [partnerId], resourceId: onboardingReference });
     return decided;
   });
 }

@@ -20,7 +20,15 @@ describe('registerLoyaltyPaths', () => {
 
   it('names the request and response shapes as components', () => {
     expect(Object.keys(document.components?.schemas ?? {})).toEqual(
-      expect.arrayContaining(['RegisterMemberRequest', 'RegisteredCard', 'LoyaltyActivity', 'MerchantOnboardingRequest', 'MerchantOnboardingDecisionRequest', 'CreateTestPaymentRequest', 'TestPayment']),
+      expect.arrayContaining([
+        'RegisterMemberRequest',
+        'RegisteredCard',
+        'LoyaltyActivity',
+        'MerchantOnboardingRequest',
+        'MerchantOnboardingDecisionRequest',
+        'CreateTestPaymentRequest',
+        'TestPayment',
+      ]),
     );
   });
 

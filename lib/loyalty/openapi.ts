@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { problemResponses } from '@/lib/http/openapi';
+import { problemResponses } from '@/lib/http/problem-responses';
 import {
   createTestPaymentRequestSchema,
   deregisterMemberRequestSchema,
@@ -30,9 +30,7 @@ export function registerLoyaltyPaths(registry: OpenAPIRegistry) {
     CreateTestPaymentRequest: createTestPaymentRequestSchema,
     TestPayment: testPaymentResponseSchema,
   };
-  const registration = z
-    .object({ registeredCardId: z.string(), memberId: z.string() })
-    .describe('Deprecated in the reference API: do not rely on this body.');
+  const registration = z.object({ registeredCardId: z.string(), memberId: z.string() }).describe('Deprecated in the reference API: do not rely on this body.');
 
   registry.registerPath({
     method: 'post',
@@ -111,7 +109,10 @@ export function registerLoyaltyPaths(registry: OpenAPIRegistry) {
       'becomes REJECTED_BY_PARTNER and the merchant may ask again with a new request. A request is decided once (409).',
     ].join(' '),
     request: { params: onboardingParams, body: { content: json(named.MerchantOnboardingDecisionRequest) } },
-    responses: { 200: { description: 'The decided request', content: json(named.MerchantOnboardingRequest) }, ...problemResponses(400, 401, 403, 404, 406, 409, 415, 422, 429) },
+    responses: {
+      200: { description: 'The decided request', content: json(named.MerchantOnboardingRequest) },
+      ...problemResponses(400, 401, 403, 404, 406, 409, 415, 422, 429),
+    },
   });
 
   registry.registerPath({

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { locations, loyaltyMemberReferences, loyaltyMembers, loyaltyPayments, loyaltyRegisteredCards } from '@/db/schema';
+import { loyaltyMemberReferences, loyaltyMembers, loyaltyPayments, loyaltyRegisteredCards } from '@/db/schema';
 import type { PartnerPrincipal } from '@/lib/auth/access-tokens';
-import { assertConnected } from '@/lib/auth/connections';
+import { assertInScope } from '@/lib/tenancy/scope';
 import { emitEvent } from '@/lib/events/outbox';
 import { ApiError } from '@/lib/http/errors';
 import { newId } from '@/lib/ids';
@@ -13,12 +13,7 @@ import { generateMemberReference } from './member-reference';
 import { findMember, memberNotFound, registerCard } from './members';
 import { locationActivation } from './onboarding';
 import { isZeroAmountAuthorisation, rewardEarned } from './rewards';
-import {
-  testPaymentCustomer,
-  testPaymentResponseSchema,
-  type CreateTestPaymentRequest,
-  type TestPaymentResponse,
-} from './schema';
+import { testPaymentCustomer, testPaymentResponseSchema, type CreateTestPaymentRequest, type TestPaymentResponse } from './schema';
 import { loyaltyTerminalSeries, terminalDisplay } from './terminal';
 import { accrueUnregisteredReward, memberReferenceForCard } from './unregistered-rewards';
 
@@ -34,9 +29,10 @@ type Activation = NonNullable<Awaited<ReturnType<typeof locationActivation>>>;
  * partner, whose approval connected it). What follows is what a real payment would cause, in one transaction:
  * - a zero-amount authorisation only yields a paymentId to register a card with (SPEC.md);
  * - at a location whose activation is not approved, nothing loyalty-related happens (SPEC.md);
- * - a card registered with the location's partner generates an activity (NEW_LOYALTY_ACTIVITY), and on its first
- *   use NEW_REGISTERED_CARD; any other card earns a pre-accumulated reward under its memberReference, capped by the
- *   location's limit for unregistered members;
+ * - a card registered with the location's partner generates an activity (NEW_LOYALTY_ACTIVITY); a card is announced
+ *   (NEW_REGISTERED_CARD) when it is registered, and one registered before registration announced it, at its first
+ *   use; any other card earns a pre-accumulated reward under its memberReference, capped by the location's limit for
+ *   unregistered members;
  * - on a terminal of the loyalty series, the response says what the terminal shows.
  */
 export async function createTestPayment(
@@ -46,8 +42,7 @@ export async function createTestPayment(
   options: { supportedTerminalSeries?: string } = {},
 ): Promise<TestPaymentResponse> {
   return db.transaction(async (tx) => {
-    await assertConnected(tx, principal, request.locationId);
-    const [location] = await tx.select({ timezone: locations.timezone }).from(locations).where(eq(locations.id, request.locationId));
+    await assertInScope(tx, principal, request.locationId);
     const activation = await locationActivation(tx, request.locationId);
     const customer = testPaymentCustomer(request);
     // A loyalty partner names its own members; a POS names members of the location's loyalty partner.
@@ -63,10 +58,7 @@ export async function createTestPayment(
       card = existing ?? (await issueCard(tx, member));
       if (!existing) newCardOf = member;
     } else if (customer.kind === 'RETURNING_NON_MEMBER') {
-      const [reference] = await tx
-        .select()
-        .from(loyaltyMemberReferences)
-        .where(eq(loyaltyMemberReferences.memberReference, customer.memberReference));
+      const [reference] = await tx.select().from(loyaltyMemberReferences).where(eq(loyaltyMemberReferences.memberReference, customer.memberReference));
       if (!reference) throw new ApiError('NOT_FOUND', `Failed to find a non-member matching memberReference: ${customer.memberReference}`);
       card = reference;
       memberReference = reference.memberReference;
@@ -171,7 +163,8 @@ async function applyLoyalty(
     memberId: registered.memberId,
     registeredCardId: registered.card.id,
   });
-  // Conditional on first use, so the card is announced once however many payments race.
+  // A card registered before registration announced it (first_used_at unset) is announced at its first use; the
+  // update is conditional, so that happens once however many payments race.
   const [firstUse] = await tx
     .update(loyaltyRegisteredCards)
     .set({ firstUsedAt: new Date() })

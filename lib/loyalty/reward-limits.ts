@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
-import { locations, loyaltyRewardLimits } from '@/db/schema';
-import { notFound } from '@/lib/http/errors';
+import { loyaltyRewardLimits } from '@/db/schema';
+import { assertInScope } from '@/lib/tenancy/scope';
 
 /** What a merchant sets on /dashboard/loyalty: a whole number of reward points, or empty for no limit. */
 export const rewardLimitInputSchema = z.object({
@@ -11,7 +11,8 @@ export const rewardLimitInputSchema = z.object({
     .string()
     .trim()
     .regex(/^\d{0,9}$/, 'Enter a whole number of points, or leave it empty for no limit')
-    .transform((value) => (value === '' ? null : Number(value))),
+    .optional()
+    .transform((value) => (value ? Number(value) : null)),
 });
 
 /** SPEC.md: the merchant's reward limit for unregistered members at a location; null when none is configured. */
@@ -25,11 +26,7 @@ export async function unregisteredRewardLimit(db: Executor, locationId: string):
 
 /** Sets (or with null clears) the limit of one of the merchant's own locations; another merchant's is 404. */
 export async function setUnregisteredRewardLimit(db: Executor, merchantId: string, locationId: string, limit: number | null): Promise<void> {
-  const [location] = await db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.id, locationId), eq(locations.merchantId, merchantId)));
-  if (!location) throw notFound('Location');
+  await assertInScope(db, { merchantId }, locationId);
   await db
     .insert(loyaltyRewardLimits)
     .values({ locationId, unregisteredRewardLimit: limit })

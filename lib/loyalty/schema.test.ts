@@ -275,9 +275,24 @@ describe('response schemas keep to the public shape', () => {
   const card = { id: 'card-1', paymentId: 'pay-1', paymentSource: 'EFTPOS', origin: { memberId: 'foo@bar.com' }, preAccumulatedReward: 50 };
 
   it.each([
-    { name: 'an onboarding request drops internal columns', schema: merchantOnboardingRequestResponseSchema, value: onboarding, internal: { merchantId: 'm-1', loyaltyProgramId: 'p' } },
-    { name: 'a loyalty activity drops internal columns', schema: loyaltyActivityResponseSchema, value: activity, internal: { partnerId: 'pt-1', cardFingerprint: 'xyz' } },
-    { name: 'a registered card never shows its fingerprint', schema: registeredCardResponseSchema, value: card, internal: { fingerprint: 'abc', lastFour: '1111', partnerId: 'pt-1' } },
+    {
+      name: 'an onboarding request drops internal columns',
+      schema: merchantOnboardingRequestResponseSchema,
+      value: onboarding,
+      internal: { merchantId: 'm-1', loyaltyProgramId: 'p' },
+    },
+    {
+      name: 'a loyalty activity drops internal columns',
+      schema: loyaltyActivityResponseSchema,
+      value: activity,
+      internal: { partnerId: 'pt-1', cardFingerprint: 'xyz' },
+    },
+    {
+      name: 'a registered card never shows its fingerprint',
+      schema: registeredCardResponseSchema,
+      value: card,
+      internal: { fingerprint: 'abc', lastFour: '1111', partnerId: 'pt-1' },
+    },
   ])('$name', ({ schema, value, internal }) => {
     expect(schema.parse({ ...value, ...internal })).toEqual(value);
   });
@@ -287,11 +302,31 @@ describe('response schemas keep to the public shape', () => {
   });
 
   it.each([
-    { name: 'an onboarding status outside IN_PROGRESS and COMPLETED', schema: merchantOnboardingRequestResponseSchema, value: { ...onboarding, status: 'REJECTED' }, paths: ['status'] },
-    { name: 'an onboarding without businessDetails.abn', schema: merchantOnboardingRequestResponseSchema, value: { ...onboarding, businessDetails: { ...onboarding.businessDetails, abn: undefined } }, paths: ['businessDetails.abn'] },
-    { name: 'a negative preAccumulatedReward', schema: registeredCardResponseSchema, value: { ...card, preAccumulatedReward: -1 }, paths: ['preAccumulatedReward'] },
+    {
+      name: 'an onboarding status outside IN_PROGRESS and COMPLETED',
+      schema: merchantOnboardingRequestResponseSchema,
+      value: { ...onboarding, status: 'REJECTED' },
+      paths: ['status'],
+    },
+    {
+      name: 'an onboarding without businessDetails.abn',
+      schema: merchantOnboardingRequestResponseSchema,
+      value: { ...onboarding, businessDetails: { ...onboarding.businessDetails, abn: undefined } },
+      paths: ['businessDetails.abn'],
+    },
+    {
+      name: 'a negative preAccumulatedReward',
+      schema: registeredCardResponseSchema,
+      value: { ...card, preAccumulatedReward: -1 },
+      paths: ['preAccumulatedReward'],
+    },
     { name: 'a card paid from an unknown source', schema: registeredCardResponseSchema, value: { ...card, paymentSource: 'CASH' }, paths: ['paymentSource'] },
-    { name: 'an activity time that is not RFC 3339', schema: loyaltyActivityResponseSchema, value: { ...activity, payment: { ...activity.payment, zonedDateTime: '11/10/2021 11:00' } }, paths: ['payment.zonedDateTime'] },
+    {
+      name: 'an activity time that is not RFC 3339',
+      schema: loyaltyActivityResponseSchema,
+      value: { ...activity, payment: { ...activity.payment, zonedDateTime: '11/10/2021 11:00' } },
+      paths: ['payment.zonedDateTime'],
+    },
     { name: 'an activity without sale', schema: loyaltyActivityResponseSchema, value: { ...activity, sale: undefined }, paths: ['sale'] },
   ])('refuses $name', ({ schema, value, paths }) => {
     expect(violatedPaths(schema, value)).toEqual(paths);
@@ -304,7 +339,10 @@ describe('testPaymentResponseSchema', () => {
   it.each([
     { name: 'a member payment', value: { paymentId: 'p-1', memberId: 'm-1', loyaltyActivityId: 'a-1' } },
     { name: 'a non-member payment with its sign-up display', value: { paymentId: 'p-1', memberReference: 'ref-1', terminalDisplay: signUp } },
-    { name: 'a member payment with its reward display', value: { paymentId: 'p-1', memberId: 'm-1', terminalDisplay: { type: 'REWARD_EARNED', reward: 3, message: 'You earned 3 points.' } } },
+    {
+      name: 'a member payment with its reward display',
+      value: { paymentId: 'p-1', memberId: 'm-1', terminalDisplay: { type: 'REWARD_EARNED', reward: 3, message: 'You earned 3 points.' } },
+    },
   ])('accepts $name', ({ value }) => {
     expect(testPaymentResponseSchema.parse({ ...value, cardFingerprint: 'internal' })).toEqual(value);
   });
@@ -313,7 +351,11 @@ describe('testPaymentResponseSchema', () => {
     { name: 'both memberId and memberReference', value: { paymentId: 'p-1', memberId: 'm', memberReference: 'r' }, paths: ['memberId'] },
     { name: 'neither memberId nor memberReference', value: { paymentId: 'p-1' }, paths: ['memberId'] },
     { name: 'no paymentId', value: { memberId: 'm' }, paths: ['paymentId'] },
-    { name: 'a sign-up link that is not a URL', value: { paymentId: 'p', memberReference: 'r', terminalDisplay: { ...signUp, signUpUrl: 'join here' } }, paths: ['terminalDisplay.signUpUrl'] },
+    {
+      name: 'a sign-up link that is not a URL',
+      value: { paymentId: 'p', memberReference: 'r', terminalDisplay: { ...signUp, signUpUrl: 'join here' } },
+      paths: ['terminalDisplay.signUpUrl'],
+    },
   ])('refuses $name', ({ value, paths }) => {
     expect(violatedPaths(testPaymentResponseSchema, value)).toEqual(paths);
   });

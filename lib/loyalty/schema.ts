@@ -5,13 +5,11 @@ import { moneyPositiveAmountSchema } from '@/lib/orders/schema';
 // Shapes and names follow the Tyro Connect-compatible Loyalty API 0.9 (CONTRACT §6 "Loyalty").
 // Every cross-field rule runs even when other fields already failed (`when`), so a partner sees
 // every violation of a request at once (CONTRACT §5).
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const whenObject = { when: (payload: { value: unknown }) => isRecord(payload.value) };
 
 /** A string whose absence is reported as `message` instead of zod's generic type error. */
-const requiredString = (message: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? message : undefined) });
+const requiredString = (message: string) => z.string({ error: (issue) => (issue.input === undefined ? message : undefined) });
 
 export const PAYMENT_SOURCES = ['EFTPOS', 'ONLINE'] as const;
 export const PAYMENT_TYPES = ['PURCHASE', 'REFUND', 'CASHOUT', 'OPEN_PRE_AUTH', 'CLOSE_PRE_AUTH', 'VOID'] as const;
@@ -104,11 +102,7 @@ export const registerMemberRequestSchema = z
     origin: memberOriginSchema,
     locationId: locationIdSchema,
     paymentId: z.string().min(1).optional().describe('Id of a payment made with the card at that location within the last 60 minutes.'),
-    memberReference: z
-      .string()
-      .min(1)
-      .optional()
-      .describe("Reference of an unregistered customer, from the terminal's sign-up QR code or a test payment."),
+    memberReference: z.string().min(1).optional().describe("Reference of an unregistered customer, from the terminal's sign-up QR code or a test payment."),
   })
   .superRefine((request, ctx) => {
     if (request.paymentId === undefined && request.memberReference === undefined) {
@@ -219,9 +213,7 @@ export type CreateTestPaymentRequest = z.output<typeof createTestPaymentRequestS
 
 /** Who pays in a test payment: the three branches of the reference's anyOf. */
 export type TestPaymentCustomer =
-  | { kind: 'MEMBER'; memberId: string; useNewCard: boolean }
-  | { kind: 'NEW_NON_MEMBER' }
-  | { kind: 'RETURNING_NON_MEMBER'; memberReference: string };
+  { kind: 'MEMBER'; memberId: string; useNewCard: boolean } | { kind: 'NEW_NON_MEMBER' } | { kind: 'RETURNING_NON_MEMBER'; memberReference: string };
 
 export function testPaymentCustomer(payment: CreateTestPaymentRequest): TestPaymentCustomer {
   if (typeof payment.memberId === 'string') return { kind: 'MEMBER', memberId: payment.memberId, useNewCard: payment.useNewCard };

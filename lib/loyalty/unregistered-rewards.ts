@@ -35,17 +35,17 @@ export async function accrueUnregisteredReward(
     .insert(loyaltyUnregisteredBalances)
     .values({ memberReference: input.memberReference, partnerId: input.partnerId, accumulatedReward: 0 })
     .onConflictDoNothing();
-  const where = and(
-    eq(loyaltyUnregisteredBalances.memberReference, input.memberReference),
-    eq(loyaltyUnregisteredBalances.partnerId, input.partnerId),
-  );
+  const where = and(eq(loyaltyUnregisteredBalances.memberReference, input.memberReference), eq(loyaltyUnregisteredBalances.partnerId, input.partnerId));
   const [balance] = await tx.select().from(loyaltyUnregisteredBalances).where(where).for('update');
   const accumulatedReward = capUnregisteredReward({
     accumulated: balance!.accumulatedReward,
     earned: input.earned,
     limit: await unregisteredRewardLimit(tx, input.locationId),
   });
-  await tx.update(loyaltyUnregisteredBalances).set({ accumulatedReward, updatedAt: sql`now()` }).where(where);
+  await tx
+    .update(loyaltyUnregisteredBalances)
+    .set({ accumulatedReward, updatedAt: sql`now()` })
+    .where(where);
   return accumulatedReward;
 }
 

@@ -2,7 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { createConnection, createPartner } from '@/lib/tenancy/partners';
-import { boardOrders, orderDocket } from './board';
+import { eq } from 'drizzle-orm';
+import { locations } from '@/db/schema';
+import { addDays, dayIn } from '@/lib/time/format';
+import { boardOrders, orderDocket, posOnlineLocations } from './board';
 import { changeOrderStatus } from './change-status';
 import { createOrder } from './create-order';
 import { DEMO_ORDERING_APP_NAME, sampleOrderRequest, sendSampleOrder } from './sample-order';
@@ -16,8 +19,13 @@ let app: { id: string; name: string };
 
 beforeAll(async () => {
   const db = database.db();
-  ({ merchant: { id: merchantId }, locationIds } = await createMerchantWithLocations(db, 2));
-  ({ merchant: { id: otherMerchantId } } = await createMerchantWithLocations(db, 1));
+  ({
+    merchant: { id: merchantId },
+    locationIds,
+  } = await createMerchantWithLocations(db, 2));
+  ({
+    merchant: { id: otherMerchantId },
+  } = await createMerchantWithLocations(db, 1));
   app = await createPartner(db, { name: DEMO_ORDERING_APP_NAME, type: 'ORDERING_APP' });
   for (const locationId of locationIds) await createConnection(db, app.id, { locationId });
 });
@@ -41,11 +49,13 @@ describe('sample orders', () => {
   });
 });
 
+const appScope = () => ({ kind: 'PARTNER_CONNECTIONS', partnerId: app.id }) as const;
+
 describe('board and docket', () => {
   it('filters by location and status and hides other merchants’ orders', async () => {
     const first = await sendSampleOrder(database.db(), { merchantId, locationId: locationIds[0]! });
     const second = await sendSampleOrder(database.db(), { merchantId, locationId: locationIds[1]! });
-    await changeOrderStatus(database.db(), { partnerId: app.id, partnerType: 'ORDERING_APP' }, second.id, { status: 'FULFILLED' });
+    await changeOrderStatus(database.db(), { partnerId: app.id, partnerType: 'ORDERING_APP', scope: appScope() }, second.id, { status: 'FULFILLED' });
     const atFirst = await boardOrders(database.db(), merchantId, { locationId: locationIds[0] });
     expect(atFirst.cards.map((card) => card.id)).toContain(first.id);
     expect(atFirst.cards.map((card) => card.id)).not.toContain(second.id);
@@ -58,8 +68,11 @@ describe('board and docket', () => {
   it('shows the docket with its history and warns when the total differs from the formula', async () => {
     const request = sampleOrderRequest(locationIds[0]!);
     request.total = { amount: request.total.amount + 100, currency: 'AUD' };
-    const { order } = await createOrder(database.db(), { partnerId: app.id, partnerName: app.name }, request);
-    await changeOrderStatus(database.db(), { partnerId: app.id, partnerType: 'ORDERING_APP' }, order.id, { status: 'CANCELLED_BY_CUSTOMER', reason: 'Left the queue' });
+    const { order } = await createOrder(database.db(), { partnerId: app.id, partnerName: app.name, scope: appScope() }, request);
+    await changeOrderStatus(database.db(), { partnerId: app.id, partnerType: 'ORDERING_APP', scope: appScope() }, order.id, {
+      status: 'CANCELLED_BY_CUSTOMER',
+      reason: 'Left the queue',
+    });
     const docket = await orderDocket(database.db(), merchantId, order.id);
     expect(docket!.totalMismatch).toEqual({ expected: request.total.amount - 100, provided: request.total.amount });
     expect(docket!.order.origin.name).toBe(DEMO_ORDERING_APP_NAME);
@@ -69,5 +82,17 @@ describe('board and docket', () => {
     ]);
     const card = (await boardOrders(database.db(), merchantId)).cards.find((candidate) => candidate.id === order.id);
     expect(card).toMatchObject({ totalMismatch: true, autoRejectAt: null });
+  });
+});
+
+describe('board by day', () => {
+  it("shows another day's orders by the location's calendar, and the POS presence of each location", async () => {
+    const db = database.db();
+    const order = await sendSampleOrder(db, { merchantId, locationId: locationIds[0]! });
+    const [location] = await db.select({ timezone: locations.timezone }).from(locations).where(eq(locations.id, locationIds[0]!));
+    const today = dayIn(location!.timezone);
+    expect((await boardOrders(db, merchantId, { day: today })).cards.map((card) => card.id)).toContain(order.id);
+    expect((await boardOrders(db, merchantId, { day: addDays(today, -1) })).cards.map((card) => card.id)).not.toContain(order.id);
+    expect(await posOnlineLocations(db, locationIds)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { locations, orders, orderStatusChanges, partners, users } from '@/db/schema';
+import { locations, orders, orderStatusChanges, partners, posPresence, users } from '@/db/schema';
+import { PRESENCE_STALE_MS } from '@/lib/events/pos-presence';
 import { autoRejectOverdueOrders } from './auto-reject';
 import { orderResource, type OrderContent, type OrderRow } from './order-record';
 import { toOrderResponse, type Money, type OrderResponseV1_1 } from './schema';
@@ -14,10 +15,16 @@ const BOARD_LIMIT = 200;
 export interface MerchantLocation {
   id: string;
   name: string;
+  /** The location's IANA zone: its orders' times are shown in it. */
+  timezone: string;
 }
 
 export async function merchantLocations(db: Executor, merchantId: string): Promise<MerchantLocation[]> {
-  return db.select({ id: locations.id, name: locations.name }).from(locations).where(eq(locations.merchantId, merchantId)).orderBy(asc(locations.name));
+  return db
+    .select({ id: locations.id, name: locations.name, timezone: locations.timezone })
+    .from(locations)
+    .where(eq(locations.merchantId, merchantId))
+    .orderBy(asc(locations.name));
 }
 
 /** What a card of the live board shows (SPEC.md display recommendation: origin name, reference, first names). */
@@ -43,12 +50,16 @@ export interface BoardCard {
 export interface BoardFilters {
   locationId?: string | undefined;
   statuses?: readonly OrderStatus[] | undefined;
+  /** A past or future day (YYYY-MM-DD): every order received that day in its location's time zone, in any status. */
+  day?: string | undefined;
 }
 
 export interface Board {
   cards: BoardCard[];
   /** The server's clock when read, so the browser's countdown does not depend on the browser's clock. */
   serverNow: string;
+  /** The locations whose POS is online (GREEN) now. */
+  posOnline?: string[];
 }
 
 function toCard(row: OrderRow, locationName: string): BoardCard {
@@ -79,13 +90,26 @@ export async function boardOrders(db: Executor, merchantId: string, filters: Boa
   const locationIds = scope.map((location) => location.id);
   await autoRejectOverdueOrders(db, { locationIds });
   const conditions: SQL[] = [inArray(orders.locationId, locationIds)];
-  const recent = or(
-    sql`${orders.status} not in (${sql.join(FINAL_ORDER_STATUSES.map((status) => sql`${status}`), sql`, `)})`,
-    gt(orders.updatedAt, sql`now() - make_interval(hours => ${FINISHED_VISIBLE_HOURS})`),
-  );
-  conditions.push(recent!);
+  if (filters.day) {
+    const zone = sql`(select ${locations.timezone} from ${locations} where ${locations.id} = ${orders.locationId})`;
+    conditions.push(sql`(${orders.createdAt} at time zone ${zone})::date = ${filters.day}::date`);
+  } else {
+    const recent = or(
+      sql`${orders.status} not in (${sql.join(
+        FINAL_ORDER_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )})`,
+      gt(orders.updatedAt, sql`now() - make_interval(hours => ${FINISHED_VISIBLE_HOURS})`),
+    );
+    conditions.push(recent!);
+  }
   if (filters.statuses?.length) conditions.push(inArray(orders.status, [...filters.statuses]));
-  const rows = await db.select().from(orders).where(and(...conditions)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(BOARD_LIMIT);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(BOARD_LIMIT);
   const names = new Map(scope.map((location) => [location.id, location.name]));
   return { cards: rows.map((row) => toCard(row, names.get(row.locationId) ?? row.locationId)), serverNow: new Date().toISOString() };
 }
@@ -146,4 +170,19 @@ export async function orderDocket(db: Executor, merchantId: string, orderId: str
             : `${partnerName ?? 'Unknown partner'} (${change.actorType === 'POS' ? 'POS' : 'ordering app'})`,
     })),
   };
+}
+
+/**
+ * Which of these locations have a POS online now (GREEN: a notification socket open with a fresh heartbeat, as
+ * lib/events/pos-presence.ts counts it), for the board's presence dots.
+ */
+export async function posOnlineLocations(db: Executor, locationIds: readonly string[]): Promise<string[]> {
+  if (!locationIds.length) return [];
+  const rows = await db
+    .selectDistinct({ locationId: posPresence.locationId })
+    .from(posPresence)
+    .where(
+      and(inArray(posPresence.locationId, [...locationIds]), gt(posPresence.heartbeatAt, sql`now() - make_interval(secs => ${PRESENCE_STALE_MS / 1000})`)),
+    );
+  return rows.map((row) => row.locationId);
 }

@@ -3,19 +3,26 @@ import type { Executor } from '@/db/client';
 import { orders } from '@/db/schema';
 import { conflict, forbidden, notFound } from '@/lib/http/errors';
 import { autoRejectOverdueOrders } from './auto-reject';
-import { orderColumnsWithDeadline, visibleTo, type OrderCaller } from './partner-access';
+import { orderColumnsWithDeadline, visibleTo, type OrderCaller, type PartnerOrderCaller } from './partner-access';
 import type { PatchOrderRequest } from './schema';
-import { recordStatusChange } from './status-history';
-import { decideStatusChange } from './transitions';
+import { recordStatusChange, type OrderActor } from './status-history';
+import { decideStatusChange, type StatusChangeActor } from './transitions';
+
+/** Only a POS and an ordering app have business with an order's status (403 for other partners). */
+function partnerActor(caller: PartnerOrderCaller): OrderActor {
+  if (caller.partnerType !== 'POS' && caller.partnerType !== 'ORDERING_APP') throw forbidden(`${caller.partnerType} partners may not update orders.`);
+  return { type: caller.partnerType, partnerId: caller.partnerId };
+}
 
 /**
- * PATCH /orders/{id} (CONTRACT §6). The order row is locked for the decision, so two updates never both pass it.
- * An order past its auto-reject deadline is rejected first, in the same transaction, so a late ACCEPT gets 409.
- * Errors are thrown after the transaction so that auto-reject still commits when the update itself is refused.
+ * PATCH /orders/{id} (CONTRACT §6), and the merchant's moves on the board, which follow a POS's rules (CONTRACT §7).
+ * The order row is locked for the decision, so two updates never both pass it. An order past its auto-reject
+ * deadline is rejected first, in the same transaction, so a late ACCEPT gets 409. Errors are thrown after the
+ * transaction so that auto-reject still commits when the update itself is refused.
  */
 export async function changeOrderStatus(db: Executor, caller: OrderCaller, orderId: string, update: PatchOrderRequest): Promise<{ changed: boolean }> {
-  if (caller.partnerType !== 'POS' && caller.partnerType !== 'ORDERING_APP') throw forbidden(`${caller.partnerType} partners may not update orders.`);
-  const actorType = caller.partnerType;
+  const actor: OrderActor = 'merchantId' in caller ? { type: 'MERCHANT', userId: caller.userId } : partnerActor(caller);
+  const actorType = actor.type as StatusChangeActor;
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
       .select(orderColumnsWithDeadline)
@@ -32,7 +39,7 @@ export async function changeOrderStatus(db: Executor, caller: OrderCaller, order
       .set({ status: update.status, statusInfo: null, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
       .where(eq(orders.id, current.id))
       .returning();
-    await recordStatusChange(tx, { order: changed!, fromStatus: current.status, reason: update.reason, actor: { type: actorType, partnerId: caller.partnerId } });
+    await recordStatusChange(tx, { order: changed!, fromStatus: current.status, reason: update.reason, actor });
     return decision;
   });
   switch (outcome.kind) {

@@ -1,45 +1,29 @@
-import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
+import { contentDigest } from '@/lib/canonical-json';
 import { orders } from '@/db/schema';
-import { isConnected } from '@/lib/auth/connections';
 import { config } from '@/lib/config';
-import { conflict, forbidden } from '@/lib/http/errors';
+import { conflict } from '@/lib/http/errors';
 import { newPrefixedId } from '@/lib/ids';
+import { assertInScope, type ScopedCaller } from '@/lib/tenancy/scope';
 import type { OrderRow } from './order-record';
 import type { CreateOrderRequest } from './schema';
 import { recordStatusChange } from './status-history';
 
 /** The ordering app creating the order; its name becomes `origin.name` (never taken from the request). */
-export interface OrderingApp {
+export interface OrderingApp extends ScopedCaller {
   partnerId: string;
   partnerName: string;
 }
 
-/** JSON with object keys sorted, so two requests with the same content give the same digest. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, entry]) => entry !== undefined);
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-export const requestDigest = (request: CreateOrderRequest): string =>
-  createHash('sha256').update(canonicalJson(request)).digest('base64url');
-
 /**
- * POST /orders (CONTRACT §6). The app must be connected to the location (403). The same `origin.orderId` from the
+ * POST /orders (CONTRACT §6). The location must be within the app's scope (403). The same `origin.orderId` from the
  * same app at the same location answers the first order when the content is the same, and 409 ORDER_ID_CONFLICT
  * when it differs; only a new order emits ORDER_CREATED (or ORDER_ACCEPTED) to the location's POS.
  */
 export async function createOrder(db: Executor, app: OrderingApp, request: CreateOrderRequest): Promise<{ order: OrderRow; created: boolean }> {
-  if (!(await isConnected(db, app.partnerId, request.locationId))) {
-    throw forbidden(`This partner is not connected to location ${request.locationId}.`);
-  }
-  const digest = requestDigest(request);
+  await assertInScope(db, app, request.locationId);
+  const digest = contentDigest(request);
   const result = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(orders)

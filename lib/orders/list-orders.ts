@@ -2,11 +2,11 @@ import { and, asc, eq, getTableColumns, gte, inArray, sql, type SQL } from 'driz
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { orders } from '@/db/schema';
-import { isConnected } from '@/lib/auth/connections';
 import { forbidden, validationFailed } from '@/lib/http/errors';
+import { assertInScope } from '@/lib/tenancy/scope';
 import { autoRejectOverdueOrders } from './auto-reject';
 import type { OrderRow } from './order-record';
-import type { OrderCaller } from './partner-access';
+import type { PartnerOrderCaller } from './partner-access';
 import type { ListOrdersQuery } from './schema';
 
 /** Keyset position: the last row's updated_at (microsecond text, so no precision is lost) and id. */
@@ -33,11 +33,10 @@ export interface OrderPage {
  * GET /orders for the POS of a location: oldest change first, paged by (updated_at, id) on an index, so a POS that
  * polls with `updatedSince` or follows `nextCursor` never misses an order or sees one twice within a walk.
  */
-export async function listLocationOrders(db: Executor, caller: OrderCaller, query: ListOrdersQuery): Promise<OrderPage> {
-  // CONTRACT §3: naming a location the partner is not connected to is 403.
-  if (caller.partnerType !== 'POS' || !(await isConnected(db, caller.partnerId, query.locationId))) {
-    throw forbidden(`This partner is not the POS of location ${query.locationId}.`);
-  }
+export async function listLocationOrders(db: Executor, caller: PartnerOrderCaller, query: ListOrdersQuery): Promise<OrderPage> {
+  // CONTRACT §3: only a POS lists a location's orders, and only at a location its token reaches (403 otherwise).
+  if (caller.partnerType !== 'POS') throw forbidden(`This partner is not the POS of location ${query.locationId}.`);
+  await assertInScope(db, caller, query.locationId);
   // Nobody sees a stale CREATED: settle the location's overdue orders before reading them.
   await autoRejectOverdueOrders(db, { locationIds: [query.locationId] });
   const conditions: SQL[] = [eq(orders.locationId, query.locationId)];

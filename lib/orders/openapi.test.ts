@@ -16,11 +16,19 @@ describe('registerOrderingPaths', () => {
     expect(Object.keys(paths['/orders/{orderId}'])).toEqual(['get', 'patch']);
     expect(paths['/orders'].post.responses['409'].content['application/problem+json']).toBeDefined();
     expect(Object.keys(paths['/orders/{orderId}'].patch.requestBody.content)).toEqual(['application/merge-patch+json', 'application/json']);
-    expect(paths['/orders'].get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['locationId', 'status', 'updatedSince', 'limit', 'cursor']);
+    expect(paths['/orders'].get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([
+      'locationId',
+      'status',
+      'updatedSince',
+      'limit',
+      'cursor',
+    ]);
   });
 
   it('names the order components', () => {
-    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['Order', 'OrderV1_0', 'CreateOrderRequest', 'UpdateOrderRequest', 'OrderList', 'OrderItem', 'Money']));
+    expect(Object.keys(schemas)).toEqual(
+      expect.arrayContaining(['Order', 'OrderV1_0', 'CreateOrderRequest', 'UpdateOrderRequest', 'OrderList', 'OrderItem', 'Money']),
+    );
     expect(schemas.OrderList.properties.results.items).toEqual({ $ref: '#/components/schemas/Order' });
   });
 });

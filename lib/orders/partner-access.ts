@@ -1,26 +1,25 @@
-import { and, eq, exists, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { connections, orders } from '@/db/schema';
+import { orders } from '@/db/schema';
 import type { PartnerPrincipal } from '@/lib/auth/access-tokens';
 import { notFound } from '@/lib/http/errors';
+import { inScope } from '@/lib/tenancy/scope';
 import { autoRejectOverdueOrders, isOverdue } from './auto-reject';
 import type { OrderRow } from './order-record';
 
-export type OrderCaller = Pick<PartnerPrincipal, 'partnerId' | 'partnerType'>;
+export type PartnerOrderCaller = Pick<PartnerPrincipal, 'partnerId' | 'partnerType' | 'scope'>;
+
+/** A partner through the API, or a merchant user on the board. */
+export type OrderCaller = PartnerOrderCaller | { merchantId: string; userId: string };
 
 /**
- * Who sees an order (CONTRACT §3, §6): the POS of its location and the app that created it. Everyone else is
- * answered as if the order did not exist.
+ * Who sees an order (CONTRACT §3, §6): a POS whose token reaches its location, the app that created it, and the
+ * merchant owning the location. Everyone else is answered as if the order did not exist.
  */
 export function visibleTo(db: Executor, caller: OrderCaller): SQL {
+  if ('merchantId' in caller) return inScope(db, caller, orders.locationId);
   if (caller.partnerType === 'ORDERING_APP') return eq(orders.appPartnerId, caller.partnerId);
-  if (caller.partnerType === 'POS') {
-    const connected = db
-      .select({ one: sql`1` })
-      .from(connections)
-      .where(and(eq(connections.partnerId, caller.partnerId), eq(connections.locationId, orders.locationId)));
-    return exists(connected);
-  }
+  if (caller.partnerType === 'POS') return inScope(db, caller, orders.locationId);
   return sql`false`;
 }
 

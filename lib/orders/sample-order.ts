@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { locations, partners } from '@/db/schema';
-import { ApiError, notFound } from '@/lib/http/errors';
+import { partners } from '@/db/schema';
+import { ApiError } from '@/lib/http/errors';
 import { newId } from '@/lib/ids';
+import { assertInScope } from '@/lib/tenancy/scope';
 import { createOrder } from './create-order';
 import type { OrderRow } from './order-record';
 import { createOrderRequestSchema } from './schema';
@@ -33,11 +34,24 @@ export function sampleOrderRequest(locationId: string) {
       description: line.description,
       quantity: 1 + randomInt(2),
       unitPrice: { amount: line.price, currency: 'AUD' },
-      ...(withModifier ? { modifiers: line.modifiers.map((modifier, m) => ({ id: `item-${index + 1}-mod-${m + 1}`, sku: modifier.sku, description: modifier.description, quantity: 1, unitPrice: { amount: modifier.price, currency: 'AUD' } })) } : {}),
+      ...(withModifier
+        ? {
+            modifiers: line.modifiers.map((modifier, m) => ({
+              id: `item-${index + 1}-mod-${m + 1}`,
+              sku: modifier.sku,
+              description: modifier.description,
+              quantity: 1,
+              unitPrice: { amount: modifier.price, currency: 'AUD' },
+            })),
+          }
+        : {}),
       ...(index === 0 ? { allergens: [{ description: 'Nuts' }], notes: 'Well done, please.' } : {}),
     };
   });
-  const itemsTotal = items.reduce((total, item) => total + (item.unitPrice.amount + (item.modifiers ?? []).reduce((sum, modifier) => sum + modifier.unitPrice.amount, 0)) * item.quantity, 0);
+  const itemsTotal = items.reduce(
+    (total, item) => total + (item.unitPrice.amount + (item.modifiers ?? []).reduce((sum, modifier) => sum + modifier.unitPrice.amount, 0)) * item.quantity,
+    0,
+  );
   const tip = pick([0, 200, 500]);
   const dineIn = randomInt(2) === 1;
   const reference = `S-${randomInt(100, 1000)}`;
@@ -58,10 +72,14 @@ export function sampleOrderRequest(locationId: string) {
  * the same createOrder as POST /orders, so the POS hears about it exactly as it would about a real one.
  */
 export async function sendSampleOrder(db: Executor, { merchantId, locationId }: { merchantId: string; locationId: string }): Promise<OrderRow> {
-  const [location] = await db.select({ id: locations.id }).from(locations).where(and(eq(locations.id, locationId), eq(locations.merchantId, merchantId)));
-  if (!location) throw notFound('Location');
-  const [app] = await db.select({ id: partners.id, name: partners.name }).from(partners).where(and(eq(partners.name, DEMO_ORDERING_APP_NAME), eq(partners.type, 'ORDERING_APP'))).limit(1);
+  await assertInScope(db, { merchantId }, locationId);
+  const [app] = await db
+    .select({ id: partners.id, name: partners.name })
+    .from(partners)
+    .where(and(eq(partners.name, DEMO_ORDERING_APP_NAME), eq(partners.type, 'ORDERING_APP')))
+    .limit(1);
   if (!app) throw new ApiError('UNPROCESSABLE_ENTITY', `The sandbox needs the "${DEMO_ORDERING_APP_NAME}" partner, which this installation does not have.`);
-  const { order } = await createOrder(db, { partnerId: app.id, partnerName: app.name }, sampleOrderRequest(locationId));
+  const scope = { kind: 'PARTNER_CONNECTIONS', partnerId: app.id } as const;
+  const { order } = await createOrder(db, { partnerId: app.id, partnerName: app.name, scope }, sampleOrderRequest(locationId));
   return order;
 }

@@ -28,16 +28,11 @@ export const sampleOrderRequests = {
             quantity: 1,
           },
         ],
-        allergens: [
-          { description: 'Fish' },
-          { description: 'Nuts' },
-        ],
+        allergens: [{ description: 'Fish' }, { description: 'Nuts' }],
         quantity: 1,
       },
     ],
-    discounts: [
-      { currency: 'AUD', amount: 200, description: 'Student discount' },
-    ],
+    discounts: [{ currency: 'AUD', amount: 200, description: 'Student discount' }],
     surcharges: [
       { currency: 'AUD', amount: 200, description: 'Public Holiday' },
       { currency: 'AUD', amount: 200, description: 'Plastic take away containers' },
@@ -46,10 +41,7 @@ export const sampleOrderRequests = {
     total: { currency: 'AUD', amount: 1350 },
     table: { id: 'B1', section: 'Bar' },
     status: 'CREATED',
-    customers: [
-      { firstName: 'Daniel' },
-      { firstName: 'Elizabeth' },
-    ],
+    customers: [{ firstName: 'Daniel' }, { firstName: 'Elizabeth' }],
     fulfilment: { type: 'PICK_UP' },
     paymentStatus: 'CLOSED',
   },
@@ -77,9 +69,7 @@ export const sampleOrderRequests = {
             description: 'Bacon',
             quantity: 1,
             unitPrice: { amount: 200, currency: 'AUD' },
-            discounts: [
-              { amount: 100, currency: 'AUD', description: 'Half Price Bacon Day' },
-            ],
+            discounts: [{ amount: 100, currency: 'AUD', description: 'Half Price Bacon Day' }],
           },
           {
             id: 'uuid-3636-303',
@@ -91,9 +81,7 @@ export const sampleOrderRequests = {
         ],
         quantity: 2,
         unitPrice: { amount: 1500, currency: 'AUD' },
-        discounts: [
-          { amount: 150, currency: 'AUD', description: '10% Off Burgers on Tuesday' },
-        ],
+        discounts: [{ amount: 150, currency: 'AUD', description: '10% Off Burgers on Tuesday' }],
       },
       {
         id: 'uuid-202',
@@ -101,9 +89,7 @@ export const sampleOrderRequests = {
         description: 'Large Fries',
         quantity: 1,
         unitPrice: { amount: 450, currency: 'AUD' },
-        discounts: [
-          { amount: 100, currency: 'AUD', description: 'Combo Price' },
-        ],
+        discounts: [{ amount: 100, currency: 'AUD', description: 'Combo Price' }],
       },
       {
         id: 'uuid-303',
@@ -113,18 +99,14 @@ export const sampleOrderRequests = {
         unitPrice: { amount: 250, currency: 'AUD' },
       },
     ],
-    discounts: [
-      { amount: 836, currency: 'AUD', description: '20% Loyalty Reward' },
-    ],
+    discounts: [{ amount: 836, currency: 'AUD', description: '20% Loyalty Reward' }],
     surcharges: [
       { amount: 380, currency: 'AUD', description: 'Public Holiday' },
       { amount: 300, currency: 'AUD', description: 'Corkage' },
     ],
     total: { amount: 3344, currency: 'AUD' },
     table: { id: 'B1' },
-    customers: [
-      { firstName: 'Daniel' },
-    ],
+    customers: [{ firstName: 'Daniel' }],
     fulfilment: { type: 'PICK_UP' },
     paymentStatus: 'CLOSED',
   },
@@ -151,9 +133,7 @@ export const sampleOrderRequests = {
         description: 'Chicken Burger',
       },
     ],
-    discounts: [
-      { amount: 1800, currency: 'AUD', description: "Order remake - Restaurant's fault." },
-    ],
+    discounts: [{ amount: 1800, currency: 'AUD', description: "Order remake - Restaurant's fault." }],
     total: { amount: 0, currency: 'AUD' },
     notes: "Order remake - Restaurant's fault. No pickles. I'm allergic",
     fulfilment: { type: 'DELIVERY' },
@@ -213,9 +193,7 @@ export const sampleOrderRequests = {
         ],
         quantity: 1,
         unitPrice: { amount: 1000, currency: 'AUD' },
-        discounts: [
-          { amount: 100, currency: 'AUD', description: '10% Off Burgers on Tuesday' },
-        ],
+        discounts: [{ amount: 100, currency: 'AUD', description: '10% Off Burgers on Tuesday' }],
       },
       {
         id: 'uuid-203',
@@ -232,16 +210,12 @@ export const sampleOrderRequests = {
         ],
         quantity: 1,
         unitPrice: { amount: 1000, currency: 'AUD' },
-        discounts: [
-          { amount: 100, currency: 'AUD', description: '10% Off Burgers on Tuesday' },
-        ],
+        discounts: [{ amount: 100, currency: 'AUD', description: '10% Off Burgers on Tuesday' }],
       },
     ],
     total: { amount: 4150, currency: 'AUD' },
     table: { id: '16', section: 'Patio' },
-    customers: [
-      { firstName: 'Jason' },
-    ],
+    customers: [{ firstName: 'Jason' }],
     fulfilment: { type: 'DINE_IN' },
     paymentStatus: 'CLOSED',
   },

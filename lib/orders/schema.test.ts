@@ -132,9 +132,11 @@ describe('createOrderRequestSchema', () => {
     { name: 'unknown fulfilment type', input: edit((o) => (o.fulfilment.type = 'DRIVE_THRU')), errors: ['fulfilment.type'] },
 
     { name: 'status ACCEPTED on create', input: edit((o) => (o.status = 'ACCEPTED')), errors: [] },
-    ...['REJECTED', 'BEING_PREPARED', 'READY', 'OUT_FOR_DELIVERY', 'CANCELLED_BY_MERCHANT', 'CANCELLED_BY_CUSTOMER', 'FULFILLED'].map(
-      (status) => ({ name: `status ${status} on create`, input: edit((o) => (o.status = status)), errors: ['status'] }),
-    ),
+    ...['REJECTED', 'BEING_PREPARED', 'READY', 'OUT_FOR_DELIVERY', 'CANCELLED_BY_MERCHANT', 'CANCELLED_BY_CUSTOMER', 'FULFILLED'].map((status) => ({
+      name: `status ${status} on create`,
+      input: edit((o) => (o.status = status)),
+      errors: ['status'],
+    })),
 
     {
       name: 'error in a modifier of a modifier, reported with its full path',
@@ -203,9 +205,7 @@ describe('createOrderRequestSchema', () => {
 
   it('keeps every field of the sample, with descriptions, allergens and table section', () => {
     const order = createOrderRequestSchema.parse(sampleOrderRequests.newOrder);
-    expect(order.items[0]!.discounts).toEqual([
-      { amount: 1000, currency: 'AUD', description: 'Half price cheese burgers on the first of the month' },
-    ]);
+    expect(order.items[0]!.discounts).toEqual([{ amount: 1000, currency: 'AUD', description: 'Half price cheese burgers on the first of the month' }]);
     expect(order.items[0]!.allergens).toEqual([{ description: 'Fish' }, { description: 'Nuts' }]);
     expect(order.items[0]!.modifiers![0]!.unitPrice).toEqual({ amount: 0, currency: 'AUD' });
     expect(order.surcharges).toHaveLength(2);
@@ -389,11 +389,17 @@ describe('robustness (property-based)', () => {
   }
 
   it.each(Object.entries(schemas))('%s answers any JSON value', (_name, schema) => {
-    fc.assert(fc.property(fc.jsonValue(), (value) => answers(schema, value)), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => answers(schema, value)),
+      { numRuns: 300 },
+    );
   });
 
   it.each(Object.entries(schemas))('%s answers any JavaScript value', (_name, schema) => {
-    fc.assert(fc.property(fc.anything(), (value) => answers(schema, value)), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.anything(), (value) => answers(schema, value)),
+      { numRuns: 300 },
+    );
   });
 
   /** Every path into a payload, so a mutation can land anywhere, deep modifiers included. */
@@ -420,16 +426,10 @@ describe('robustness (property-based)', () => {
   it.each(Object.entries(sampleOrderRequests))('answers random mutations of the sample %s', (_name, payload) => {
     const paths = pathsOf(payload);
     fc.assert(
-      fc.property(
-        fc.array(fc.tuple(fc.constantFrom(...paths), fc.jsonValue({ maxDepth: 3 }), fc.boolean()), { minLength: 1, maxLength: 4 }),
-        (mutations) => {
-          const mutated = mutations.reduce<Payload>(
-            (order, [path, replacement, remove]) => mutate(order, path, replacement, remove),
-            payload,
-          );
-          answers(createOrderRequestSchema, mutated);
-        },
-      ),
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...paths), fc.jsonValue({ maxDepth: 3 }), fc.boolean()), { minLength: 1, maxLength: 4 }), (mutations) => {
+        const mutated = mutations.reduce<Payload>((order, [path, replacement, remove]) => mutate(order, path, replacement, remove), payload);
+        answers(createOrderRequestSchema, mutated);
+      }),
       { numRuns: 300 },
     );
   });

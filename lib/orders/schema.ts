@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, PATCH_ORDER_STATUSES, type OrderStatus } from './transitions';
+import { problemIssueParams } from '@/lib/http/validation';
+import { ORDER_STATUSES, PATCH_ORDER_STATUSES, UNFULFILLED_FINAL_STATUSES, type OrderStatus } from './transitions';
 
 // Every cross-field rule below runs even when other fields already failed (`when`), so a partner
 // sees every violation of a request at once (conventions: validation reports everything).
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const whenObject = { when: (payload: { value: unknown }) => isRecord(payload.value) };
 const whenArray = { when: (payload: { value: unknown }) => Array.isArray(payload.value) };
 
@@ -49,9 +49,7 @@ export type Money = z.output<typeof moneySchema>;
 
 // ---------- Order Item (SPEC.md "Order Item") ----------
 
-export const allergenSchema = z
-  .object({ description: z.string().optional().describe('The allergen to remove, e.g. Nuts.') })
-  .meta({ id: 'Allergen' });
+export const allergenSchema = z.object({ description: z.string().optional().describe('The allergen to remove, e.g. Nuts.') }).meta({ id: 'Allergen' });
 
 /** SPEC.md: an item id is unique within the order; modifiers repeat ids across parents, so siblings are compared. */
 function reportDuplicateItemIds(items: unknown[], ctx: z.RefinementCtx<unknown[]>) {
@@ -64,6 +62,27 @@ function reportDuplicateItemIds(items: unknown[], ctx: z.RefinementCtx<unknown[]
     }
     seen.add(item.id);
   });
+}
+
+/** SPEC.md modifiers nest (a modifier of a modifier …); deeper than this no menu goes, so more is refused with 422. */
+export const MAX_MODIFIER_DEPTH = 10;
+
+/** Finds the first modifier list nested deeper than MAX_MODIFIER_DEPTH, without recursion. */
+function reportModifiersTooDeep(items: unknown[], ctx: z.RefinementCtx<unknown[]>) {
+  const pending: { list: unknown[]; path: (string | number)[]; depth: number }[] = [{ list: items, path: [], depth: 0 }];
+  while (pending.length) {
+    const { list, path, depth } = pending.pop()!;
+    for (const [index, item] of list.entries()) {
+      if (!isRecord(item) || !Array.isArray(item.modifiers)) continue;
+      const modifiersPath = [...path, index, 'modifiers'];
+      if (depth + 1 > MAX_MODIFIER_DEPTH) {
+        const message = `Modifiers nest at most ${MAX_MODIFIER_DEPTH} levels deep.`;
+        ctx.addIssue({ code: 'custom', path: modifiersPath, message, params: problemIssueParams('NESTING_TOO_DEEP') });
+        return;
+      }
+      pending.push({ list: item.modifiers, path: modifiersPath, depth: depth + 1 });
+    }
+  }
 }
 
 export const orderItemSchema = z
@@ -83,11 +102,8 @@ export const orderItemSchema = z
   .meta({ id: 'OrderItem', description: 'An item of an order, or a modifier of an item.' });
 
 // A fresh list per use keeps `items` and `modifiers` inline arrays of OrderItem in the generated schema.
-const orderItemList = (): z.ZodArray<typeof orderItemSchema> =>
-  z.array(orderItemSchema).superRefine(reportDuplicateItemIds, whenArray);
-const optionalModifiersSchema = orderItemList()
-  .optional()
-  .describe('Unit modifications: each applies to each single parent item.');
+const orderItemList = (): z.ZodArray<typeof orderItemSchema> => z.array(orderItemSchema).superRefine(reportDuplicateItemIds, whenArray);
+const optionalModifiersSchema = orderItemList().optional().describe('Unit modifications: each applies to each single parent item.');
 
 export type OrderItem = z.output<typeof orderItemSchema>;
 
@@ -106,7 +122,7 @@ const orderContentShape = {
   locationId: locationIdSchema.describe("Globally unique identifier of a merchant's site."),
   fulfilment: fulfilmentSchema,
   notes: z.string().optional(),
-  items: orderItemList(),
+  items: orderItemList().superRefine(reportModifiersTooDeep, whenArray),
   table: tableSchema.optional(),
   customers: z.array(customerSchema).optional(),
   discounts: z.array(moneyWithDescriptionSchema).optional(),
@@ -146,20 +162,15 @@ export type CreateOrderRequest = z.output<typeof createOrderRequestSchema>;
 
 // ---------- Update (PATCH /orders/{id}) ----------
 
-const STATUSES_REQUIRING_REASON: readonly string[] = ['REJECTED', 'CANCELLED_BY_MERCHANT', 'CANCELLED_BY_CUSTOMER'];
-
 export const patchOrderRequestSchema = z
   .object({
     status: z.enum(PATCH_ORDER_STATUSES),
-    reason: z
-      .string()
-      .optional()
-      .describe('Required, and not empty, for REJECTED, CANCELLED_BY_MERCHANT and CANCELLED_BY_CUSTOMER.'),
+    reason: z.string().optional().describe('Required, and not empty, for REJECTED, CANCELLED_BY_MERCHANT and CANCELLED_BY_CUSTOMER.'),
   })
   .superRefine((update, ctx) => {
     // SPEC.md PATCH rules: `reason` is required for these statuses and an empty string is invalid
     // (a blank one too). A reason of the wrong type is already reported by its own schema.
-    if (!STATUSES_REQUIRING_REASON.includes(update.status)) return;
+    if (!(UNFULFILLED_FINAL_STATUSES as readonly string[]).includes(update.status)) return;
     if (update.reason === undefined || (typeof update.reason === 'string' && update.reason.trim() === '')) {
       ctx.addIssue({ code: 'custom', path: ['reason'], message: `reason is required when status is ${update.status}.` });
     }
@@ -182,9 +193,7 @@ const orderResponseShape = {
   statusInfo: z.enum(['AUTO_REJECTED_BY_TIMEOUT']).optional(),
 };
 
-export const orderResponseSchemaV1_0 = z
-  .object(orderResponseShape)
-  .meta({ id: 'OrderV1_0', description: 'An order as returned by Ordering API version 1.0.' });
+export const orderResponseSchemaV1_0 = z.object(orderResponseShape).meta({ id: 'OrderV1_0', description: 'An order as returned by Ordering API version 1.0.' });
 
 // CONTRACT §4: version 1.1 adds paymentStatus on fetched orders; 1.0 omits it.
 export const orderResponseSchemaV1_1 = z
@@ -218,7 +227,10 @@ const isOrderStatus = (value: string): value is OrderStatus => ORDER_STATUS_SET.
 
 /** `status` may repeat (`status=A&status=B`) or list values (`status=A,B`); both give one array. */
 const statusFilterSchema = z.union([z.string(), z.array(z.string())]).transform((value, ctx) => {
-  const tokens = [value].flat().flatMap((entry) => entry.split(',')).map((entry) => entry.trim());
+  const tokens = [value]
+    .flat()
+    .flatMap((entry) => entry.split(','))
+    .map((entry) => entry.trim());
   const statuses = [...new Set(tokens.filter(Boolean))];
   for (const status of statuses.filter((status) => !isOrderStatus(status))) {
     const message = `Unknown order status ${status}; expected one of ${ORDER_STATUSES.join(', ')}.`;
@@ -227,9 +239,7 @@ const statusFilterSchema = z.union([z.string(), z.array(z.string())]).transform(
   return statuses.filter(isOrderStatus);
 });
 
-const limitSchema = z
-  .union([z.int(), z.string().regex(/^\d+$/, 'limit must be a whole number.').transform(Number)])
-  .pipe(z.int().min(1).max(50));
+const limitSchema = z.union([z.int(), z.string().regex(/^\d+$/, 'limit must be a whole number.').transform(Number)]).pipe(z.int().min(1).max(50));
 
 export const listOrdersQuerySchema = z.object({
   locationId: locationIdSchema,

@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { orderStatusChanges } from '@/db/schema';
 import { emitEvent, type EmitEventInput } from '@/lib/events/outbox';
@@ -6,10 +5,8 @@ import { newPrefixedId } from '@/lib/ids';
 import type { OrderRow } from './order-record';
 import { orderEventType, type OrderStatus } from './transitions';
 
-/** Who made a status change: a partner through the API, or the service itself (auto-reject). */
-export type OrderActor =
-  | { type: 'POS' | 'ORDERING_APP'; partnerId: string }
-  | { type: 'SYSTEM' };
+/** Who made a status change: a partner through the API, a merchant user on the board, or the service (auto-reject). */
+export type OrderActor = { type: 'POS' | 'ORDERING_APP'; partnerId: string } | { type: 'MERCHANT'; userId: string } | { type: 'SYSTEM' };
 
 export interface StatusChangeRecord {
   order: OrderRow;
@@ -24,7 +21,8 @@ export interface StatusChangeRecord {
  * order and to the POS, minus the partner that made it (emitEvent leaves the actor out; auto-reject has none).
  */
 export async function recordStatusChange(tx: Executor, { order, fromStatus, reason, actor }: StatusChangeRecord): Promise<void> {
-  const actorPartnerId = actor.type === 'SYSTEM' ? null : actor.partnerId;
+  // CONTRACT §7: the partner whose request caused the change is left out; the board's and the system's go to all.
+  const actorPartnerId = actor.type === 'POS' || actor.type === 'ORDERING_APP' ? actor.partnerId : null;
   const history = tx.insert(orderStatusChanges).values({
     id: newPrefixedId('osc'),
     orderId: order.id,
@@ -34,6 +32,7 @@ export async function recordStatusChange(tx: Executor, { order, fromStatus, reas
     reason: reason ?? null,
     actorType: actor.type,
     actorPartnerId,
+    actorUserId: actor.type === 'MERCHANT' ? actor.userId : null,
     version: order.version,
     createdAt: order.updatedAt,
   });
@@ -46,12 +45,5 @@ export async function recordStatusChange(tx: Executor, { order, fromStatus, reas
     actorPartnerId,
     audience: fromStatus === null ? { connectedPartnerTypes: ['POS'] } : { partnerIds: [order.appPartnerId], connectedPartnerTypes: ['POS'] },
   } satisfies EmitEventInput;
-  await emitEvent(tx, event, { alongside: history.getSQL() });
-}
-
-export type StatusHistoryEntry = typeof orderStatusChanges.$inferSelect;
-
-/** An order's status changes, oldest first. */
-export async function statusHistory(db: Executor, orderId: string): Promise<StatusHistoryEntry[]> {
-  return db.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, orderId)).orderBy(asc(orderStatusChanges.createdAt), asc(orderStatusChanges.version));
+  await emitEvent(tx, event, { alongside: history });
 }

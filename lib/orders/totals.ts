@@ -23,8 +23,7 @@ export interface TotalsOrder {
   total: Amount;
 }
 
-const sum = (amounts: readonly Amount[] | undefined): number =>
-  (amounts ?? []).reduce((total, money) => total + money.amount, 0);
+const sum = (amounts: readonly Amount[] | undefined): number => (amounts ?? []).reduce((total, money) => total + money.amount, 0);
 
 /** Item total = (unitPrice + modifiersTotal - discounts) * quantity; modifiers and discounts are per unit. */
 export function itemTotal(item: TotalsItem): number {

@@ -35,6 +35,18 @@ const expected: Record<StatusChangeActor, Record<OrderStatus, string>> = {
     CANCELLED_BY_CUSTOMER: 'x x x x x x n x',
     FULFILLED: 'x x x x x x x n',
   },
+  // CONTRACT §7: a merchant moves an order on the board by the same rules as a POS PATCH.
+  MERCHANT: {
+    CREATED: 'c c c c c c c c',
+    ACCEPTED: 'n c c c c c c c',
+    REJECTED: 'x n x x x x x x',
+    BEING_PREPARED: 'c c n c c c c c',
+    READY: 'c c c n c c c c',
+    OUT_FOR_DELIVERY: 'c c c c n c c c',
+    CANCELLED_BY_MERCHANT: 'x x x x x n x x',
+    CANCELLED_BY_CUSTOMER: 'x x x x x x n x',
+    FULFILLED: 'x x x x x x x n',
+  },
   ORDERING_APP: {
     CREATED: 'f f f f f f c c',
     ACCEPTED: 'f f f f f f c c',
@@ -63,7 +75,7 @@ const combinations = (Object.keys(expected) as StatusChangeActor[]).flatMap((act
 
 describe('decideStatusChange', () => {
   it('the expectation table covers every (current, next, actor) combination', () => {
-    expect(combinations).toHaveLength(ORDER_STATUSES.length * PATCH_ORDER_STATUSES.length * 2);
+    expect(combinations).toHaveLength(ORDER_STATUSES.length * PATCH_ORDER_STATUSES.length * 3);
     expect(new Set(combinations.map((c) => `${c.actor}/${c.current}/${c.next}`)).size).toBe(combinations.length);
   });
 
@@ -89,9 +101,7 @@ describe('decideStatusChange', () => {
 
 describe('status lists', () => {
   it('has exactly the four final statuses of CONTRACT §6', () => {
-    expect([...FINAL_ORDER_STATUSES].sort()).toEqual(
-      ['CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT', 'FULFILLED', 'REJECTED'],
-    );
+    expect([...FINAL_ORDER_STATUSES].sort()).toEqual(['CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT', 'FULFILLED', 'REJECTED']);
   });
 
   it('lets PATCH set every status except CREATED', () => {

@@ -16,31 +16,21 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** CREATED is only ever set by creating the order: SPEC.md's PATCH enum leaves it out. */
 export type PatchOrderStatus = Exclude<OrderStatus, 'CREATED'>;
 
-export const PATCH_ORDER_STATUSES = ORDER_STATUSES.filter(
-  (status): status is PatchOrderStatus => status !== 'CREATED',
-);
+export const PATCH_ORDER_STATUSES = ORDER_STATUSES.filter((status): status is PatchOrderStatus => status !== 'CREATED');
+
+/** Statuses that end an order without its being fulfilled; each needs a reason (SPEC.md "Order status"). */
+export const UNFULFILLED_FINAL_STATUSES = ['REJECTED', 'CANCELLED_BY_MERCHANT', 'CANCELLED_BY_CUSTOMER'] as const satisfies readonly OrderStatus[];
 
 /** CONTRACT §6: an order in one of these statuses accepts no other status. */
-export const FINAL_ORDER_STATUSES = [
-  'REJECTED',
-  'CANCELLED_BY_MERCHANT',
-  'CANCELLED_BY_CUSTOMER',
-  'FULFILLED',
-] as const satisfies readonly OrderStatus[];
+export const FINAL_ORDER_STATUSES = [...UNFULFILLED_FINAL_STATUSES, 'FULFILLED'] as const satisfies readonly OrderStatus[];
 
 /** CONTRACT §6: the only statuses an ordering app may set on its own orders. */
-export const APP_SETTABLE_ORDER_STATUSES = [
-  'CANCELLED_BY_CUSTOMER',
-  'FULFILLED',
-] as const satisfies readonly PatchOrderStatus[];
+export const APP_SETTABLE_ORDER_STATUSES = ['CANCELLED_BY_CUSTOMER', 'FULFILLED'] as const satisfies readonly PatchOrderStatus[];
 
-export type StatusChangeActor = 'POS' | 'ORDERING_APP';
+/** Who moves an order: its location's POS, the app that created it, or a merchant user on the board (as a POS). */
+export type StatusChangeActor = 'POS' | 'ORDERING_APP' | 'MERCHANT';
 
-export type StatusChangeDecision =
-  | { kind: 'noop' }
-  | { kind: 'change' }
-  | { kind: 'forbidden' }
-  | { kind: 'conflict'; message: string };
+export type StatusChangeDecision = { kind: 'noop' } | { kind: 'change' } | { kind: 'forbidden' } | { kind: 'conflict'; message: string };
 
 export function isFinalOrderStatus(status: OrderStatus): boolean {
   return (FINAL_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
@@ -51,15 +41,7 @@ export function isFinalOrderStatus(status: OrderStatus): boolean {
  * first: an app asking for a status it may never set is 403 whatever state the order is in, so the
  * answer does not depend on (or reveal) the order's state.
  */
-export function decideStatusChange({
-  current,
-  next,
-  actor,
-}: {
-  current: OrderStatus;
-  next: PatchOrderStatus;
-  actor: StatusChangeActor;
-}): StatusChangeDecision {
+export function decideStatusChange({ current, next, actor }: { current: OrderStatus; next: PatchOrderStatus; actor: StatusChangeActor }): StatusChangeDecision {
   if (actor === 'ORDERING_APP' && !(APP_SETTABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(next)) {
     return { kind: 'forbidden' };
   }

@@ -1,15 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { sales } from '@/db/schema';
-import { isConnected } from '@/lib/auth/connections';
-import { ApiError, conflict, forbidden } from '@/lib/http/errors';
+import { ApiError, conflict } from '@/lib/http/errors';
 import { newId } from '@/lib/ids';
 import type { ChangeActor } from '@/lib/tables/table-events';
-import { contentDigest, emitSaleEvent, saleColumns, type SaleRow } from './sale-record';
+import { assertInScope, type ScopedCaller } from '@/lib/tenancy/scope';
+import { contentDigest } from '@/lib/canonical-json';
+import { emitSaleEvent, saleColumns, type SaleRow } from './sale-record';
 import type { CreateSaleRequest } from './schema';
 import { moveSaleBetweenTables, placementOf } from './table-linkage';
 
-export interface RecordingPos extends ChangeActor {
+export interface RecordingPos extends ChangeActor, ScopedCaller {
   partnerId: string;
 }
 
@@ -25,14 +26,12 @@ async function assertParentSale(db: Executor, request: CreateSaleRequest) {
 }
 
 /**
- * POST /sales by a POS connected to the location (403 otherwise). The same `origin.saleId` from the same POS at the
+ * POST /sales by a POS whose token reaches the location (403 otherwise). The same `origin.saleId` from the same POS at the
  * same location answers the first sale when the content is the same, and 409 SALE_ID_CONFLICT when it differs; only
  * a new sale emits NEW_SALE, and an OPEN one at a table joins it (SPEC.md "Table and open sales").
  */
 export async function createSale(db: Executor, pos: RecordingPos, request: CreateSaleRequest): Promise<{ sale: SaleRow; created: boolean }> {
-  if (!(await isConnected(db, pos.partnerId, request.locationId))) {
-    throw forbidden(`This partner is not connected to location ${request.locationId}.`);
-  }
+  await assertInScope(db, pos, request.locationId);
   await assertParentSale(db, request);
   const digest = contentDigest(request);
   const result = await db.transaction(async (tx) => {

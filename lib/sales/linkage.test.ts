@@ -78,14 +78,7 @@ describe('a service night at two tables', () => {
     apply('b', open('11'), open('12'));
     apply('b', open('12'), closed('12'));
 
-    expect(events).toEqual([
-      'TABLE_OPENED 11',
-      'TABLE_UPDATED 11',
-      'TABLE_UPDATED 11',
-      'TABLE_CLOSED 11',
-      'TABLE_OPENED 12',
-      'TABLE_CLOSED 12',
-    ]);
+    expect(events).toEqual(['TABLE_OPENED 11', 'TABLE_UPDATED 11', 'TABLE_UPDATED 11', 'TABLE_CLOSED 11', 'TABLE_OPENED 12', 'TABLE_CLOSED 12']);
     expect(tables).toEqual({ '11': [], '12': [] });
   });
 });

@@ -28,8 +28,7 @@ export interface OpenSalesChange {
 // A REOPENED sale is unpaid again, so it is open as far as its table is concerned.
 const isOpen = (status: SaleStatus) => status !== 'CLOSED';
 
-const occupiedTable = (placement: SaleTablePlacement | null) =>
-  placement && isOpen(placement.status) ? placement.tableNumber : null;
+const occupiedTable = (placement: SaleTablePlacement | null) => (placement && isOpen(placement.status) ? placement.tableNumber : null);
 
 /**
  * Which tables a sale leaves and joins when it is created (`before` null), closed, or moved to another

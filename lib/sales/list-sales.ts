@@ -2,7 +2,7 @@ import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-o
 import type { Executor } from '@/db/client';
 import { locations, sales } from '@/db/schema';
 import type { PartnerPrincipal } from '@/lib/auth/access-tokens';
-import { assertConnected } from '@/lib/auth/connections';
+import { assertInScope } from '@/lib/tenancy/scope';
 import { saleResource } from './sale-record';
 import type { ListSalesQuery, SaleResponse } from './schema';
 
@@ -21,10 +21,10 @@ const dateColumns = {
 /**
  * GET /sales: a location's sales in the order they were recorded (reference sales spec), filtered by status, type,
  * booking and a date range (dates on the location's own calendar), one page of `limit` at a time (CONTRACT §6 Lists).
- * Every POS and app connected to the location may list them (they receive its sale events); others get 403.
+ * Every POS and app whose token reaches the location may list them (they receive its sale events); others get 403.
  */
 export async function listLocationSales(db: Executor, caller: PartnerPrincipal, query: ListSalesQuery): Promise<SalePage> {
-  await assertConnected(db, caller, query.locationId);
+  await assertInScope(db, caller, query.locationId);
   const localDate = sql`(${dateColumns[query.dateType]} at time zone ${locations.timezone})::date`;
   const conditions: (SQL | undefined)[] = [
     eq(sales.locationId, query.locationId),
@@ -43,11 +43,7 @@ export async function listLocationSales(db: Executor, caller: PartnerPrincipal, 
     .orderBy(asc(sales.createdAt), asc(sales.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(sales)
-    .innerJoin(locations, eq(locations.id, sales.locationId))
-    .where(where);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(sales).innerJoin(locations, eq(locations.id, sales.locationId)).where(where);
   return {
     results: rows.map((row) => saleResource(row.sales)),
     pagination: { page: query.page, size: rows.length, limit: query.limit, total },

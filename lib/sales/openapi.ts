@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { problemResponses } from '@/lib/http/openapi';
+import { problemResponses } from '@/lib/http/problem-responses';
 import { createSaleRequestSchema, listSalesQuerySchema, saleResponseSchema, updateSaleRequestSchema } from './schema';
 
 /** The part of the Sales API that drives tables (CONTRACT §6 "Sales"), documented from the schemas that validate it. */
@@ -31,7 +31,10 @@ export function registerSalesPaths(registry: OpenAPIRegistry) {
       '`SALE_ID_CONFLICT`. Emits NEW_SALE to the location’s other partners.',
     ].join(' '),
     request: { body: { content: { 'application/json': { schema: createSaleRequestSchema } } } },
-    responses: { 201: { description: 'The sale (also for an identical re-send)', content: saleJson }, ...problemResponses(400, 401, 403, 406, 409, 413, 415, 422, 429) },
+    responses: {
+      201: { description: 'The sale (also for an identical re-send)', content: saleJson },
+      ...problemResponses(400, 401, 403, 406, 409, 413, 415, 422, 429),
+    },
   });
 
   registry.registerPath({
@@ -67,6 +70,9 @@ export function registerSalesPaths(registry: OpenAPIRegistry) {
       '(TABLE_CLOSED when it was the last); other changes emit SALE_UPDATED.',
     ].join(' '),
     request: { params: saleIdParams, body: { content: { 'application/json': { schema: updateSaleRequestSchema } } } },
-    responses: { 200: { description: 'The sale at its new version', content: saleJson }, ...problemResponses(400, 401, 403, 404, 406, 409, 412, 413, 415, 429) },
+    responses: {
+      200: { description: 'The sale at its new version', content: saleJson },
+      ...problemResponses(400, 401, 403, 404, 406, 409, 412, 413, 415, 429),
+    },
   });
 }

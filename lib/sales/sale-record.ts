@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Executor } from '@/db/client';
 import { sales } from '@/db/schema';
 import { emitEvent } from '@/lib/events/outbox';
@@ -28,19 +27,6 @@ export function saleColumns(content: SaleContent) {
     content,
   };
 }
-
-/** JSON with object keys sorted and undefined members dropped: equal content gives equal text. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, entry]) => entry !== undefined);
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-export const contentDigest = (content: unknown): string => createHash('sha256').update(canonicalJson(content)).digest('base64url');
 
 export type SaleEventType = Extract<EventType, 'NEW_SALE' | 'SALE_UPDATED' | 'SALE_CLOSED'>;
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  createSaleRequestSchema,
-  listSalesQuerySchema,
-  saleResponseSchema,
-  toSaleResponse,
-  updateSaleRequestSchema,
-} from './schema';
+import { createSaleRequestSchema, listSalesQuerySchema, saleResponseSchema, toSaleResponse, updateSaleRequestSchema } from './schema';
 
 /** The dotted path of every violation, in order. */
 function violations(schema: z.ZodType, input: unknown): string[] {
@@ -89,7 +83,10 @@ describe('createSaleRequestSchema', () => {
       { ...openSale, type: 'COMBINATION', items: [item('i1', { sale: { type: 'SALE' } }), item('i2', { sale: { type: 'REFUND' } })] },
     ],
     ['a cash payment without acquirer', { ...openSale, payments: [{ method: 'CASH', goodsAndServicesAmount: aud(10) }] }],
-    ['another single currency throughout', { ...closedSale, items: [], payments: [], tax: { amount: 1, currency: 'NZD' }, total: { amount: 2, currency: 'NZD' }, subtotal: undefined }],
+    [
+      'another single currency throughout',
+      { ...closedSale, items: [], payments: [], tax: { amount: 1, currency: 'NZD' }, total: { amount: 2, currency: 'NZD' }, subtotal: undefined },
+    ],
     ['times in different zones, closed after opened', { ...closedSale, closedZonedDateTime: '2026-05-01T23:40:00Z' }],
   ])('accepts %s', (_name, input) => {
     expect(violations(createSaleRequestSchema, input)).toEqual([]);
@@ -185,7 +182,10 @@ describe('updateSaleRequestSchema', () => {
   it.each([
     ['closing the sale', { version: 2, status: 'CLOSED', closedZonedDateTime: '2026-05-02T09:40:00+10:00' }],
     ['new totals', { version: 2, discounts: [{ ...aud(100), description: 'Happy hour' }], surcharges: [], tax: aud(70), total: aud(800) }],
-    ['payments for items not in the update', { version: 2, payments: [{ method: 'CASH', goodsAndServicesAmount: aud(1), items: [{ itemId: 'i9', total: aud(1) }] }] }],
+    [
+      'payments for items not in the update',
+      { version: 2, payments: [{ method: 'CASH', goodsAndServicesAmount: aud(1), items: [{ itemId: 'i9', total: aud(1) }] }] },
+    ],
     ['moving to another table', { version: 2, table: { number: '12' } }],
     ['leaving its table', { version: 2, table: null }],
     ['linking a booking', { version: 2, bookingId: 'bk-1' }],
@@ -261,7 +261,11 @@ describe('listSalesQuerySchema', () => {
     ['a comma list of types', { saleType: 'SALE, REFUND' }, { saleType: ['SALE', 'REFUND'] }],
     ['repeated and comma-listed types, once each', { saleType: ['SALE,VOID', 'SALE'] }, { saleType: ['SALE', 'VOID'] }],
     ['an empty filter as no filter', { saleStatus: '' }, {}],
-    ['a date range', { fromDate: '2026-04-28', toDate: '2026-04-29', dateType: 'CLOSED' }, { fromDate: '2026-04-28', toDate: '2026-04-29', dateType: 'CLOSED' }],
+    [
+      'a date range',
+      { fromDate: '2026-04-28', toDate: '2026-04-29', dateType: 'CLOSED' },
+      { fromDate: '2026-04-28', toDate: '2026-04-29', dateType: 'CLOSED' },
+    ],
     ['a one-day range', { fromDate: '2026-04-28', toDate: '2026-04-28' }, { fromDate: '2026-04-28', toDate: '2026-04-28' }],
     ['a booking', { bookingId: 'bk-1' }, { bookingId: 'bk-1' }],
     ['limit and page as text', { limit: '10', page: '3' }, { limit: 10, page: 3 }],

@@ -6,8 +6,7 @@ import { locationIdSchema, tableNumberSchema } from '@/lib/tables/schema';
 // Cross-field rules run even when a field already failed (`when`), so a partner sees every
 // violation of a request at once (conventions: validation reports everything). They read the
 // half-parsed value defensively for that reason.
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const whenObject = { when: (payload: { value: unknown }) => isRecord(payload.value) };
 
 // RFC 3339 with an offset: the sale keeps the zone the POS recorded it in (e.g. +10:00).
@@ -17,7 +16,18 @@ export const SALE_STATUSES = ['OPEN', 'CLOSED', 'REOPENED'] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
 export const SALE_TYPES = ['SALE', 'REFUND', 'VOID', 'COMBINATION'] as const;
 const SOURCE_TYPES = [
-  'DELIVEROO', 'DOORDASH', 'GOOGLE', 'HEYYOU', 'HUNGRYHUNGRY', 'MEANDU', 'MENULOG', 'MRYUM', 'ORDERUP', 'OTHER', 'POS', 'UBEREATS',
+  'DELIVEROO',
+  'DOORDASH',
+  'GOOGLE',
+  'HEYYOU',
+  'HUNGRYHUNGRY',
+  'MEANDU',
+  'MENULOG',
+  'MRYUM',
+  'ORDERUP',
+  'OTHER',
+  'POS',
+  'UBEREATS',
 ] as const;
 const PAYMENT_METHODS = ['EFTPOS', 'CASH', 'GIFT_CARD', 'POINTS', 'ACCOUNT', 'ONLINE'] as const;
 const LIST_DATE_TYPES = ['CREATED', 'UPDATED', 'OPENED', 'CLOSED'] as const;
@@ -75,7 +85,10 @@ export const saleLineItemSchema = z
     unitCostTax: moneyPositiveAmountSchema.optional().describe('Tax paid by the merchant on one unit.'),
     discounts: z.array(moneyPositiveWithDescriptionSchema).optional().describe('Discounts on the whole line (not per unit).'),
     // Reference: only required when the sale's type is COMBINATION (checked on the sale).
-    sale: z.object({ type: z.enum(['SALE', 'REFUND']) }).optional().describe('Whether this line is sold or refunded in a COMBINATION sale.'),
+    sale: z
+      .object({ type: z.enum(['SALE', 'REFUND']) })
+      .optional()
+      .describe('Whether this line is sold or refunded in a COMBINATION sale.'),
     surcharges: z.array(moneyPositiveWithDescriptionSchema).optional().describe('Surcharges on the whole line (not per unit).'),
     quantity: z.number().positive().describe('Number of units; may be fractional, always more than 0.'),
     tax: moneyPositiveAmountSchema.describe('Tax collected by the merchant for this line.'),
@@ -279,8 +292,12 @@ export function toSaleResponse(sale: SaleResponseInput): SaleResponse {
 export const listSalesQuerySchema = z
   .object({
     locationId: locationIdSchema.describe('The location whose sales are listed. Required.'),
-    saleStatus: repeatableFilter(z.enum(SALE_STATUSES)).optional().describe(`Any of ${SALE_STATUSES.join(', ')}; repeat or comma-separate.`),
-    saleType: repeatableFilter(z.enum(SALE_TYPES)).optional().describe(`Any of ${SALE_TYPES.join(', ')}; repeat or comma-separate.`),
+    saleStatus: repeatableFilter(z.enum(SALE_STATUSES))
+      .optional()
+      .describe(`Any of ${SALE_STATUSES.join(', ')}; repeat or comma-separate.`),
+    saleType: repeatableFilter(z.enum(SALE_TYPES))
+      .optional()
+      .describe(`Any of ${SALE_TYPES.join(', ')}; repeat or comma-separate.`),
     fromDate: z.iso.date().optional().describe('YYYY-MM-DD: only sales whose dateType date is on or after it.'),
     toDate: z.iso.date().optional().describe('YYYY-MM-DD: only sales whose dateType date is on or before it.'),
     dateType: z.enum(LIST_DATE_TYPES).default('CREATED').describe('Which date of a sale fromDate and toDate apply to.'),

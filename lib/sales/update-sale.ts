@@ -4,7 +4,8 @@ import { sales } from '@/db/schema';
 import { ApiError, conflict, validationFailed, type FieldError } from '@/lib/http/errors';
 import { issuesToFieldErrors } from '@/lib/http/validation';
 import { findVisibleSale } from './partner-access';
-import { canonicalJson, emitSaleEvent, saleColumns, type SaleContent, type SaleRow } from './sale-record';
+import { canonicalJson } from '@/lib/canonical-json';
+import { emitSaleEvent, saleColumns, type SaleContent, type SaleRow } from './sale-record';
 import { createSaleRequestSchema, type SaleLineItem, type UpdateSaleRequest } from './schema';
 import { moveSaleBetweenTables, placementOf } from './table-linkage';
 import type { RecordingPos } from './create-sale';
@@ -45,7 +46,8 @@ function paymentErrors(existing: readonly unknown[], sent: readonly unknown[]): 
   const errors: FieldError[] = [];
   existing.forEach((payment, index) => {
     const at = remaining.indexOf(canonicalJson(payment));
-    if (at === -1) errors.push({ segment: 'body', path: 'payments', message: `Existing payment ${index + 1} is missing or changed; payments cannot be removed.` });
+    if (at === -1)
+      errors.push({ segment: 'body', path: 'payments', message: `Existing payment ${index + 1} is missing or changed; payments cannot be removed.` });
     else remaining.splice(at, 1);
   });
   return errors;

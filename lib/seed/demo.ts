@@ -5,6 +5,7 @@ import { createLocation, createMerchant } from '@/lib/tenancy/merchants';
 import { createClient, createConnection, createLoyaltyProgram, createPartner } from '@/lib/tenancy/partners';
 import { seedDemoFloor } from '@/lib/tables/demo-floor';
 import { createUser } from '@/lib/tenancy/users';
+import { createDemoSinkEndpoint } from '@/lib/ops/demo-sink';
 
 export const DEMO_LOCATION_IDS = ['demo-bistro-cbd', 'demo-bistro-bondi'] as const;
 
@@ -34,6 +35,16 @@ export async function seedDemoTenant(db: Database, print: (text: string) => void
       for (const locationId of locationIds) await createConnection(tx, app.id, { locationId });
     }
     const program = await createLoyaltyProgram(tx, loyalty.id, { loyaltyProgramId: 'demo-rewards', name: 'Demo Rewards' });
+    // Every demo app's webhooks go to the built-in sink, so the console shows deliveries, signatures and replay at once.
+    const sinks = [];
+    for (const [partner, sink] of [
+      [pos, 'pos'],
+      [ordering, 'ordering-app'],
+      [booking, 'booking-app'],
+      [loyalty, 'loyalty'],
+    ] as const) {
+      sinks.push(await createDemoSinkEndpoint(tx, partner.id, sink));
+    }
 
     await createUser(tx, { ...DEMO_USERS.admin, name: 'Counterpart Admin', role: 'ADMIN' });
     await createUser(tx, { ...DEMO_USERS.merchant, name: 'Demo Bistro Manager', role: 'MERCHANT', merchantId: merchant.id });
@@ -41,6 +52,7 @@ export async function seedDemoTenant(db: Database, print: (text: string) => void
 
     return {
       merchant,
+      sinks,
       locationIds,
       program,
       posClient: await createClient(tx, pos.id),
@@ -61,6 +73,7 @@ export async function seedDemoTenant(db: Database, print: (text: string) => void
       `  Ordering app    client_id=${created.orderingClient.client_id} client_secret=${created.orderingClient.client_secret}`,
       `  Booking app     client_id=${created.bookingClient.client_id} client_secret=${created.bookingClient.client_secret}`,
       `  Loyalty partner client_id=${created.loyaltyClient.client_id} client_secret=${created.loyaltyClient.client_secret} (program ${created.program.loyaltyProgramId})`,
+      `  Webhooks        every demo app delivers to the built-in sink ${created.sinks[0]!.url.replace(/[^/]+$/, '…')} (see /dashboard/admin/deliveries)`,
       '',
     ].join('\n'),
   );

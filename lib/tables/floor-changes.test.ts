@@ -5,15 +5,7 @@ import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { eq } from 'drizzle-orm';
 import { loadFloor } from './floor';
-import {
-  addFloorSection,
-  addFloorTable,
-  editFloorTable,
-  moveFloorSection,
-  removeFloorSection,
-  removeFloorTable,
-  renameFloorSection,
-} from './floor-changes';
+import { addFloorSection, addFloorTable, editFloorTable, moveFloorSection, removeFloorSection, removeFloorTable, renameFloorSection } from './floor-changes';
 
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof floorWorld>>;
@@ -53,7 +45,9 @@ describe('floor page changes', () => {
 
     await renameFloorSection(db(), own, { locationId, sectionId: first.id, name: 'Dining room' });
     expect((await eventsAbout(db(), table.id)).map((event) => event.type)).toEqual(['NEW_TABLE', 'TABLE_UPDATED']);
-    await expect(renameFloorSection(db(), own, { locationId, sectionId: second.id, name: 'Dining room' })).rejects.toMatchObject({ code: 'SECTION_NAME_CONFLICT' });
+    await expect(renameFloorSection(db(), own, { locationId, sectionId: second.id, name: 'Dining room' })).rejects.toMatchObject({
+      code: 'SECTION_NAME_CONFLICT',
+    });
 
     await moveFloorSection(db(), own, { locationId, sectionId: second.id, direction: 'up' });
     expect((await loadFloor(db(), locationId)).sections.map((section) => section.name)).toEqual(['Outside', 'Dining room']);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { sections } from '@/db/schema';
 import { conflict, notFound } from '@/lib/http/errors';
+import { assertInScope } from '@/lib/tenancy/scope';
 import type {
   editTableFormSchema,
   moveSectionFormSchema,
@@ -12,24 +13,21 @@ import type {
   tableFormSchema,
   tableRefFormSchema,
 } from './floor-forms';
-import { merchantOwnsLocation } from './floor';
 import { createTable, deleteTable, updateTable } from './manage-tables';
+import { findVisibleTable } from './partner-access';
 import { createSection, deleteSection, moveSection, renameSection, requireSection } from './sections';
 import type { ChangeActor } from './table-events';
-import { findTableRecord } from './table-record';
 
 /** CONTRACT §7: changes made in the dashboard go to every partner connected to the location (nobody is the actor). */
 const DASHBOARD: ChangeActor = { partnerId: null };
 
 /** A merchant acts on its own locations only; any other is answered as if it did not exist. */
-async function assertOwnLocation(db: Executor, merchantId: string, locationId: string) {
-  if (!(await merchantOwnsLocation(db, merchantId, locationId))) throw notFound('Location');
-}
+const assertOwnLocation = (db: Executor, merchantId: string, locationId: string) => assertInScope(db, { merchantId }, locationId);
 
-async function assertOwnTable(db: Executor, merchantId: string, locationId: string, tableId: string) {
-  await assertOwnLocation(db, merchantId, locationId);
-  const table = await findTableRecord(db, tableId);
-  if (table?.locationId !== locationId) throw notFound('Table');
+/** The floor page names a table with its location; a table of any other location is not found there. */
+async function assertTableAt(db: Executor, merchantId: string, locationId: string, tableId: string) {
+  const table = await findVisibleTable(db, { merchantId }, tableId);
+  if (table.locationId !== locationId) throw notFound('Table');
 }
 
 // On the floor page, two sections of one name would be indistinguishable in the Section select.
@@ -69,16 +67,15 @@ export async function removeFloorSection(db: Executor, merchantId: string, input
 }
 
 export async function addFloorTable(db: Executor, merchantId: string, input: z.output<typeof tableFormSchema>) {
-  await assertOwnLocation(db, merchantId, input.locationId);
-  return createTable(db, DASHBOARD, input);
+  return createTable(db, { merchantId }, input);
 }
 
 export async function editFloorTable(db: Executor, merchantId: string, input: z.output<typeof editTableFormSchema>) {
-  await assertOwnTable(db, merchantId, input.locationId, input.tableId);
-  return updateTable(db, DASHBOARD, input.tableId, { number: input.number, sectionId: input.sectionId });
+  await assertTableAt(db, merchantId, input.locationId, input.tableId);
+  return updateTable(db, { merchantId }, input.tableId, { number: input.number, sectionId: input.sectionId });
 }
 
 export async function removeFloorTable(db: Executor, merchantId: string, input: z.output<typeof tableRefFormSchema>) {
-  await assertOwnTable(db, merchantId, input.locationId, input.tableId);
-  return deleteTable(db, DASHBOARD, input.tableId);
+  await assertTableAt(db, merchantId, input.locationId, input.tableId);
+  return deleteTable(db, { merchantId }, input.tableId);
 }

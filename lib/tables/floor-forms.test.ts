@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsOf, sectionFormSchema, tableFormSchema } from './floor-forms';
+import { fieldErrorsOf } from '@/lib/forms';
+import { sectionFormSchema, tableFormSchema } from './floor-forms';
 
 describe('floor forms', () => {
   it('reads an empty section choice as no section', () => {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { locations, sales, sections, tables } from '@/db/schema';
+import { sales, sections, tables } from '@/db/schema';
 import type { SaleContent } from '@/lib/sales/sale-record';
 import { listSections } from './sections';
 
@@ -29,15 +29,6 @@ export interface FloorSection {
 export interface Floor {
   sections: FloorSection[];
   tables: FloorTable[];
-}
-
-/** Whether a location belongs to a merchant: the floor page acts only on its own merchant's locations. */
-export async function merchantOwnsLocation(db: Executor, merchantId: string, locationId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.id, locationId), eq(locations.merchantId, merchantId)));
-  return Boolean(row);
 }
 
 /** A location's floor: its sections in order and its tables (by section, then number) with their open sales. */

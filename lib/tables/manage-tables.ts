@@ -3,10 +3,11 @@ import type { Executor } from '@/db/client';
 import { tables } from '@/db/schema';
 import { conflict, notFound } from '@/lib/http/errors';
 import { newId } from '@/lib/ids';
+import { actingPartnerId, assertInScope, inScope, type Caller } from '@/lib/tenancy/scope';
 import { requireSection, resolveSection, type SectionRequest } from './sections';
 import { bumpTableVersion, emitTableEvent, type ChangeActor } from './table-events';
 import { lockTableNumbers } from './table-locks';
-import { findTableRecord, type TableRecord } from './table-record';
+import { findTableRecord, selectTableRecords, type TableRecord } from './table-record';
 
 /**
  * Where a table sits: a section a partner names (`section`, created or renamed as needed), one of the location's
@@ -57,8 +58,13 @@ async function announceOpenSales(tx: Executor, tableId: string, actor: ChangeAct
   return { ...record, version };
 }
 
-/** POST /tables and the floor page: a new table, NEW_TABLE to the location's partners. */
-export function createTable(db: Executor, actor: ChangeActor, input: NewTable): Promise<TableRecord> {
+/** What a caller's change is recorded as: the partner who made it, or nobody for the dashboard (CONTRACT §7). */
+const actorOf = (caller: Caller): ChangeActor => ({ partnerId: actingPartnerId(caller) });
+
+/** POST /tables and the floor page: a new table at a location within the caller's scope, NEW_TABLE to its partners. */
+export async function createTable(db: Executor, caller: Caller, input: NewTable): Promise<TableRecord> {
+  await assertInScope(db, caller, input.locationId);
+  const actor = actorOf(caller);
   return db.transaction(async (tx) => {
     await lockTableNumbers(tx, input.locationId, [input.number]);
     await assertNumberFree(tx, input.locationId, input.number);
@@ -73,16 +79,17 @@ export function createTable(db: Executor, actor: ChangeActor, input: NewTable): 
 }
 
 /**
- * The table, locked with its number (and `alsoNumber`) for the rest of the transaction. The number is locked before
- * the row, in the same order sales lock them, so a table change and a sale never wait on each other in a cycle.
+ * The table, if it is within the caller's scope (404 otherwise, CONTRACT §3), locked with its number (and
+ * `alsoNumber`) for the rest of the transaction. The number is locked before the row, in the same order sales lock
+ * them, so a table change and a sale never wait on each other in a cycle.
  */
-async function lockTable(tx: Executor, tableId: string, alsoNumber?: string): Promise<TableRecord> {
-  const current = await findTableRecord(tx, tableId);
+async function lockTable(tx: Executor, caller: Caller, tableId: string, alsoNumber?: string): Promise<TableRecord> {
+  const [current] = await selectTableRecords(tx, and(eq(tables.id, tableId), inScope(tx, caller, tables.locationId)));
   if (!current) throw notFound('Table');
   await lockTableNumbers(tx, current.locationId, [current.number, alsoNumber]);
   const [locked] = await tx.select({ number: tables.number }).from(tables).where(eq(tables.id, tableId)).for('update');
   if (!locked) throw notFound('Table');
-  if (locked.number !== current.number) return lockTable(tx, tableId, alsoNumber);
+  if (locked.number !== current.number) return lockTable(tx, caller, tableId, alsoNumber);
   return (await findTableRecord(tx, tableId))!;
 }
 
@@ -94,9 +101,10 @@ function assertNoOpenSales(table: TableRecord, action: string) {
 }
 
 /** PATCH /tables/{id} and the floor page. A change that changes nothing is no change: no version, no event. */
-export function updateTable(db: Executor, actor: ChangeActor, tableId: string, change: TableChange): Promise<TableRecord> {
+export function updateTable(db: Executor, caller: Caller, tableId: string, change: TableChange): Promise<TableRecord> {
+  const actor = actorOf(caller);
   return db.transaction(async (tx) => {
-    const table = await lockTable(tx, tableId, change.number);
+    const table = await lockTable(tx, caller, tableId, change.number);
     assertNoOpenSales(table, 'updated');
     const number = change.number ?? table.number;
     if (number !== table.number) await assertNumberFree(tx, table.locationId, number, table.id);
@@ -116,9 +124,10 @@ export function updateTable(db: Executor, actor: ChangeActor, tableId: string, c
 }
 
 /** DELETE /tables/{id} and the floor page: TABLE_DELETED carries the version the deletion made. */
-export function deleteTable(db: Executor, actor: ChangeActor, tableId: string): Promise<TableRecord> {
+export function deleteTable(db: Executor, caller: Caller, tableId: string): Promise<TableRecord> {
+  const actor = actorOf(caller);
   return db.transaction(async (tx) => {
-    const table = await lockTable(tx, tableId);
+    const table = await lockTable(tx, caller, tableId);
     assertNoOpenSales(table, 'deleted');
     await tx.delete(tables).where(eq(tables.id, tableId));
     await emitTableEvent(tx, 'TABLE_DELETED', { ...table, version: table.version + 1 }, actor);

@@ -12,7 +12,17 @@ describe('registerTablesPaths and registerSalesPaths', () => {
   it('documents every verb of both interfaces', () => {
     const verbs = Object.entries(document.paths ?? {}).flatMap(([path, item]) => Object.keys(item).map((method) => `${method} ${path}`));
     expect(verbs.sort()).toEqual(
-      ['delete /tables/{tableId}', 'get /sales', 'get /sales/{saleId}', 'get /tables', 'get /tables/{tableId}', 'patch /sales/{saleId}', 'patch /tables/{tableId}', 'post /sales', 'post /tables'].sort(),
+      [
+        'delete /tables/{tableId}',
+        'get /sales',
+        'get /sales/{saleId}',
+        'get /tables',
+        'get /tables/{tableId}',
+        'patch /sales/{saleId}',
+        'patch /tables/{tableId}',
+        'post /sales',
+        'post /tables',
+      ].sort(),
     );
   });
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  createTableRequestSchema,
-  listTablesQuerySchema,
-  tableResponseSchema,
-  toTableResponse,
-  updateTableRequestSchema,
-} from './schema';
+import { createTableRequestSchema, listTablesQuerySchema, tableResponseSchema, toTableResponse, updateTableRequestSchema } from './schema';
 
 /** The dotted path of every violation, in order. */
 function violations(schema: z.ZodType, input: unknown): string[] {
@@ -45,11 +39,7 @@ describe('createTableRequestSchema', () => {
     ['a section without a name', { locationId: 'loc', number: '1', section: { id: 's' } }, ['section.name']],
     ['an empty section id', { locationId: 'loc', number: '1', section: { id: '', name: 'Bar' } }, ['section.id']],
     ['a section of null', { locationId: 'loc', number: '1', section: null }, ['section']],
-    [
-      'every violation at once',
-      { locationId: 5, number: 'a,b', section: { id: '' } },
-      ['locationId', 'number', 'section.id', 'section.name'],
-    ],
+    ['every violation at once', { locationId: 5, number: 'a,b', section: { id: '' } }, ['locationId', 'number', 'section.id', 'section.name']],
   ])('rejects %s', (_name, input, paths) => {
     expect(violations(createTableRequestSchema, input)).toEqual(paths);
   });

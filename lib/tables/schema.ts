@@ -2,8 +2,7 @@ import { z } from 'zod';
 
 // Cross-field rules run even when a field already failed (`when`), so a partner sees every
 // violation of a request at once (conventions: validation reports everything).
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const whenObject = { when: (payload: { value: unknown }) => isRecord(payload.value) };
 
 /** CONTRACT §3: a locationId is a globally unique string of at most 50 characters. */
@@ -23,10 +22,7 @@ export const tableNumberSchema = z
   .string()
   .min(1)
   .max(50)
-  .refine(
-    (number) => TABLE_NUMBER_PATTERN.test(number),
-    'A table number holds letters and digits, with . _ / # - or inner spaces, e.g. MAIN-33.',
-  )
+  .refine((number) => TABLE_NUMBER_PATTERN.test(number), 'A table number holds letters and digits, with . _ / # - or inner spaces, e.g. MAIN-33.')
   .describe('Unique per location; letters and digits with . _ / # - or inner spaces (no comma), e.g. MAIN-33.');
 
 // ---------- Section ----------

@@ -11,7 +11,10 @@ export type SectionRow = typeof sections.$inferSelect;
 export type SectionRequest = z.output<typeof tableSectionRequestSchema>;
 
 async function findSection(tx: Executor, locationId: string, sectionId: string): Promise<SectionRow | undefined> {
-  const [row] = await tx.select().from(sections).where(and(eq(sections.locationId, locationId), eq(sections.id, sectionId)));
+  const [row] = await tx
+    .select()
+    .from(sections)
+    .where(and(eq(sections.locationId, locationId), eq(sections.id, sectionId)));
   return row;
 }
 
@@ -23,7 +26,10 @@ export async function requireSection(tx: Executor, locationId: string, sectionId
 
 /** A new section, placed after the location's other sections. */
 export async function createSection(tx: Executor, locationId: string, input: { id?: string; name: string }): Promise<SectionRow> {
-  const [{ last } = { last: null }] = await tx.select({ last: max(sections.position) }).from(sections).where(eq(sections.locationId, locationId));
+  const [{ last } = { last: null }] = await tx
+    .select({ last: max(sections.position) })
+    .from(sections)
+    .where(eq(sections.locationId, locationId));
   const [row] = await tx
     .insert(sections)
     .values({ locationId, id: input.id ?? newId(), name: input.name, position: (last ?? 0) + 1 })
@@ -81,17 +87,15 @@ export async function moveSection(tx: Executor, locationId: string, sectionId: s
   const [neighbour] = await tx
     .select()
     .from(sections)
-    .where(
-      and(
-        eq(sections.locationId, locationId),
-        direction === 'up' ? lt(sections.position, section.position) : gt(sections.position, section.position),
-      ),
-    )
+    .where(and(eq(sections.locationId, locationId), direction === 'up' ? lt(sections.position, section.position) : gt(sections.position, section.position)))
     .orderBy(direction === 'up' ? desc(sections.position) : asc(sections.position))
     .limit(1);
   if (!neighbour) return;
   const place = (row: SectionRow, position: number) =>
-    tx.update(sections).set({ position }).where(and(eq(sections.locationId, locationId), eq(sections.id, row.id)));
+    tx
+      .update(sections)
+      .set({ position })
+      .where(and(eq(sections.locationId, locationId), eq(sections.id, row.id)));
   await place(section, neighbour.position);
   await place(neighbour, section.position);
 }

@@ -42,7 +42,11 @@ describe('merchant decisions in the dashboard', () => {
       version: 2,
       recipients: [world.app.partnerId, world.pos.partnerId].sort(),
     });
-    const [change] = await database.db().select().from(bookingChanges).where(and(eq(bookingChanges.version, 2), eq(bookingChanges.bookingId, booking.id)));
+    const [change] = await database
+      .db()
+      .select()
+      .from(bookingChanges)
+      .where(and(eq(bookingChanges.version, 2), eq(bookingChanges.bookingId, booking.id)));
     expect(change).toMatchObject({ sourceOfChange: 'MERCHANT', actorPartnerId: null, actorUserId: merchant.userId });
     const { events } = await (await getBookingEvents(world.pos.token, booking.id)).json();
     expect(events[0]).toMatchObject({ type: 'BOOKING_UPDATED', sourceOfChange: 'MERCHANT', eventData: { bookingStatus: 'ACCEPTED' } });
@@ -57,11 +61,19 @@ describe('merchant decisions in the dashboard', () => {
   it('rejects and cancels with a reason, by the same rules as the POS (409 once final)', async () => {
     const booking = await createdBooking(world.app.token, reservation(world.locationId));
     expect(merchantDecisionSchema.safeParse({ bookingId: booking.id, bookingStatus: 'REJECTED' }).success).toBe(false);
-    await decideBookingAsMerchant(database.db(), merchant, merchantDecisionSchema.parse({ bookingId: booking.id, bookingStatus: 'REJECTED', reason: 'Kitchen closed' }));
+    await decideBookingAsMerchant(
+      database.db(),
+      merchant,
+      merchantDecisionSchema.parse({ bookingId: booking.id, bookingStatus: 'REJECTED', reason: 'Kitchen closed' }),
+    );
     const detail = await merchantBookingDetail(database.db(), merchant.merchantId, booking.id);
     expect(detail.booking).toMatchObject({ bookingStatus: 'REJECTED', reason: 'Kitchen closed' });
     await expect(
-      decideBookingAsMerchant(database.db(), merchant, merchantDecisionSchema.parse({ bookingId: booking.id, bookingStatus: 'CANCELLED_BY_MERCHANT', reason: 'x' })),
+      decideBookingAsMerchant(
+        database.db(),
+        merchant,
+        merchantDecisionSchema.parse({ bookingId: booking.id, bookingStatus: 'CANCELLED_BY_MERCHANT', reason: 'x' }),
+      ),
     ).rejects.toMatchObject({ status: 409, code: 'BOOKING_STATUS_CONFLICT' });
   });
 
@@ -77,7 +89,10 @@ describe('merchant decisions in the dashboard', () => {
 describe('merchantBookingDay', () => {
   it("shows the location's tables by section and the day's bookings with their statuses", async () => {
     const today = todayIn('Australia/Sydney');
-    const walked = await createdBooking(world.pos.token, walkIn(world.locationId, { asset: { type: 'TABLE', tableStatus: 'SEATED', tables: [{ number: '3' }] }, customer: { name: 'Walk In' } }));
+    const walked = await createdBooking(
+      world.pos.token,
+      walkIn(world.locationId, { asset: { type: 'TABLE', tableStatus: 'SEATED', tables: [{ number: '3' }] }, customer: { name: 'Walk In' } }),
+    );
     await patched(world.pos.token, walked.id, { asset: { tableStatus: 'DINING' } });
     const day = await merchantBookingDay(database.db(), merchant.merchantId, { location: world.locationId, date: today });
     expect(day.location?.id).toBe(world.locationId);

@@ -9,6 +9,7 @@ import { RefreshOnBookingEvents } from '@/components/bookings/refresh-on-booking
 import { Card, EmptyState, PageHeader } from '@/components/ui/card';
 import { bookingDayQuerySchema, merchantBookingDay, merchantBookingDetail } from '@/lib/bookings/dashboard';
 import { ApiError } from '@/lib/http/errors';
+import { dayIn, formatDay, zoneName } from '@/lib/time/format';
 
 export const metadata: Metadata = { title: 'Bookings' };
 
@@ -46,13 +47,20 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
     <>
       {header}
       <RefreshOnBookingEvents locationId={location.id} />
-      <BookingDayFilters locations={day.locations} locationId={location.id} date={date!} to={to!} />
+      <BookingDayFilters
+        locations={day.locations}
+        locationId={location.id}
+        date={date!}
+        to={to!}
+        today={dayIn(location.timezone)}
+        zone={zoneName(location.timezone)}
+      />
       <div className="space-y-4">
         {detail ? <BookingDetail {...detail} timezone={location.timezone} closeHref={href()} /> : null}
-        <Card title={`${location.name}: ${date}`}>
-          <BookingTimeline tables={day.tables!} bookings={day.bookings!} date={date!} timezone={location.timezone} hrefFor={href} />
+        <Card title={`${location.name}: ${formatDay(date!)}`}>
+          <BookingTimeline tables={day.tables!} bookings={day.bookings!} date={date!} timezone={location.timezone} hrefFor={href} now={new Date()} />
         </Card>
-        <Card title={date === to ? `Bookings on ${date}` : `Bookings ${date} to ${to}`}>
+        <Card title={date === to ? `Bookings on ${formatDay(date!)}` : `Bookings ${formatDay(date!)} to ${formatDay(to!)}`}>
           <BookingList
             bookings={day.bookings!}
             timezone={location.timezone}

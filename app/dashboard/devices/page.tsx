@@ -4,12 +4,15 @@ import { getDb } from '@/db/client';
 import { ConnectedDevices } from '@/components/devices/connected-devices';
 import { PageHeader } from '@/components/ui/card';
 import { connectedDevices } from '@/lib/auth/devices';
+import { merchantLocations } from '@/lib/tenancy/merchants';
 
 export const metadata: Metadata = { title: 'Devices' };
 
 export default async function DevicesPage() {
   const user = await requireUser(['MERCHANT'], '/dashboard/devices');
-  const devices = user.merchantId ? await connectedDevices(getDb(), user.merchantId) : [];
+  const db = getDb();
+  const devices = user.merchantId ? await connectedDevices(db, user.merchantId) : [];
+  const zones = new Map((user.merchantId ? await merchantLocations(db, user.merchantId) : []).map((location) => [location.id, location.timezone]));
   return (
     <>
       <PageHeader title="Devices" description="Point-of-sale devices connected to your locations. Disconnecting one revokes its access at once." />
@@ -20,6 +23,7 @@ export default async function DevicesPage() {
           locations: device.locations.map((location) => location.name),
           connectedAt: device.connectedAt.toISOString(),
           lastUsedAt: device.lastUsedAt?.toISOString() ?? null,
+          timeZone: zones.get(device.locations[0]?.locationId ?? '') ?? 'UTC',
         }))}
       />
     </>

@@ -6,14 +6,19 @@ import { LocationLoyaltyStatus } from '@/components/loyalty/location-loyalty-sta
 import { RewardLimitForm } from '@/components/loyalty/reward-limit-form';
 import { Card, EmptyState, PageHeader } from '@/components/ui/card';
 import { merchantLoyaltyOverview } from '@/lib/loyalty/dashboard';
+import { merchantLocations } from '@/lib/tenancy/merchants';
+import { formatAbn } from '@/lib/time/format';
+import { RefreshOnEvents } from '@/components/loyalty/refresh-on-events';
 
 export const metadata: Metadata = { title: 'Loyalty' };
 
 export default async function LoyaltyPage() {
   const user = await requireUser(['MERCHANT'], '/dashboard/loyalty');
-  const overview = await merchantLoyaltyOverview(getDb(), user.merchantId ?? '');
+  const db = getDb();
+  const overview = await merchantLoyaltyOverview(db, user.merchantId ?? '');
+  const zones = new Map((await merchantLocations(db, user.merchantId ?? '')).map((location) => [location.id, location.timezone]));
   const defaults = {
-    abn: overview.lastBusinessDetails?.abn,
+    abn: overview.lastBusinessDetails?.abn ? formatAbn(overview.lastBusinessDetails.abn) : undefined,
     businessAddress: overview.lastBusinessDetails?.address,
     postcode: overview.lastBusinessDetails?.postcode,
     phoneNumber: overview.lastPhoneNumber ?? undefined,
@@ -21,6 +26,7 @@ export default async function LoyaltyPage() {
   return (
     <>
       <PageHeader
+        actions={<RefreshOnEvents types={['LOYALTY_ONBOARDING_DECIDED']} />}
         title="Loyalty"
         description="Card-linked loyalty for your locations. A loyalty partner approves each location before its customers' payments earn rewards."
       />
@@ -30,7 +36,7 @@ export default async function LoyaltyPage() {
           <section key={location.locationId} aria-label={location.name}>
             <Card title={`${location.name} (${location.locationId})`}>
               <div className="space-y-4">
-                <LocationLoyaltyStatus state={location.state} />
+                <LocationLoyaltyStatus state={location.state} timeZone={zones.get(location.locationId) ?? 'UTC'} />
                 {location.state.kind === 'NOT_ACTIVATED' || location.state.kind === 'REJECTED' ? (
                   <ActivateLoyaltyForm locationId={location.locationId} loyaltyPartners={overview.loyaltyPartners} defaults={defaults} />
                 ) : null}

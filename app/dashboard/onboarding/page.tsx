@@ -4,32 +4,22 @@ import { getDb } from '@/db/client';
 import { OnboardingDecisionForm } from '@/components/loyalty/onboarding-decision-form';
 import { OnboardingRequestDetails } from '@/components/loyalty/onboarding-request-details';
 import { RefreshOnEvents } from '@/components/loyalty/refresh-on-events';
+import { formatDateTimeZoned } from '@/lib/time/format';
 import { Badge } from '@/components/ui/badge';
 import { Card, EmptyState, PageHeader } from '@/components/ui/card';
 import { partnerOnboardingQueue } from '@/lib/loyalty/dashboard';
 
 export const metadata: Metadata = { title: 'Onboarding' };
 
-const dateTime = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
-
 export default async function OnboardingPage() {
   const user = await requireUser(['LOYALTY_PARTNER'], '/dashboard/onboarding');
   const queue = await partnerOnboardingQueue(getDb(), user.partnerId ?? '');
   return (
     <>
-      <RefreshOnEvents types={['NEW_ONBOARDING_REQUEST']} />
       <PageHeader
+        actions={<RefreshOnEvents types={['NEW_ONBOARDING_REQUEST']} />}
         title="Onboarding"
         description="Merchant locations asking to join your loyalty program. Approve with a program, or reject with a reason."
-        actions={
-          // Partners quote their id to the operator for clients and webhooks (/manage/partners/{partnerId}/…).
-          <p className="text-sm text-stone-600">
-            Partner id{' '}
-            <code data-testid="partner-id" className="rounded bg-stone-100 px-1.5 py-0.5 text-xs">
-              {user.partnerId}
-            </code>
-          </p>
-        }
       />
       <div className="space-y-4">
         {queue.pending.length === 0 ? <EmptyState>No requests are waiting for a decision.</EmptyState> : null}
@@ -72,7 +62,7 @@ export default async function OnboardingPage() {
                         <Badge tone="red">Rejected{request.rejectionReason ? `: ${request.rejectionReason}` : ''}</Badge>
                       )}
                     </td>
-                    <td className="py-1.5">{request.decidedAt ? dateTime.format(request.decidedAt) : ''}</td>
+                    <td className="py-1.5">{request.decidedAt ? formatDateTimeZoned(request.decidedAt, request.locationDetails.timezone ?? 'UTC') : ''}</td>
                   </tr>
                 ))}
               </tbody>
@@ -80,6 +70,13 @@ export default async function OnboardingPage() {
           </Card>
         </div>
       ) : null}
+      {/* Partners quote their id to the operator for clients and webhooks (/manage/partners/{partnerId}/…). */}
+      <p className="mt-8 text-xs text-stone-600">
+        Partner id for support:{' '}
+        <code data-testid="partner-id" className="rounded bg-stone-100 px-1.5 py-0.5 break-all">
+          {user.partnerId}
+        </code>
+      </p>
     </>
   );
 }

@@ -1,29 +1,33 @@
 'use server';
 
 import { z } from 'zod';
-import { requireUser } from '@/auth';
-import { getDb } from '@/db/client';
-import { ApiError } from '@/lib/http/errors';
+import { STATUS_LABELS } from '@/components/orders/order-format';
+import { changeOrderStatus } from '@/lib/orders/change-status';
 import { sendSampleOrder } from '@/lib/orders/sample-order';
+import { patchOrderRequestSchema } from '@/lib/orders/schema';
+import { dashboardAction } from '../_lib/action';
 
-export interface SampleOrderState {
-  error?: string;
-  /** Reference of the order just sent, for the confirmation. */
-  sent?: string;
-}
-
-const sampleOrderSchema = z.object({ locationId: z.string().min(1).max(50) });
+const sampleOrderSchema = z.object({ locationId: z.string({ error: 'Choose a location for the sample order.' }).min(1).max(50) });
 
 /** The sandbox: the demo ordering app sends a sample order, which reaches the POS and this board like a real one. */
-export async function sendSampleOrderAction(_previous: SampleOrderState, formData: FormData): Promise<SampleOrderState> {
-  const user = await requireUser(['MERCHANT'], '/dashboard/orders');
-  const parsed = sampleOrderSchema.safeParse({ locationId: formData.get('locationId') });
-  if (!parsed.success || !user.merchantId) return { error: 'Choose a location for the sample order.' };
-  try {
-    const order = await sendSampleOrder(getDb(), { merchantId: user.merchantId, locationId: parsed.data.locationId });
+export const sendSampleOrderAction = dashboardAction<typeof sampleOrderSchema, 'MERCHANT', { sent: string }>(
+  { roles: ['MERCHANT'], page: '/dashboard/orders', schema: sampleOrderSchema },
+  async ({ db, user, input }) => {
+    const order = await sendSampleOrder(db, { merchantId: user.merchantId, locationId: input.locationId });
     return { sent: (order.content as { origin: { orderReference: string } }).origin.orderReference };
-  } catch (error) {
-    if (error instanceof ApiError) return { error: error.message };
-    throw error;
-  }
-}
+  },
+);
+
+const moveSchema = z.intersection(z.object({ orderId: z.string().min(1).max(100) }), patchOrderRequestSchema);
+
+/**
+ * The merchant runs the pass from the board (CONTRACT §7): the same rules as a POS PATCH, the merchant user named in
+ * the status history, and the events a POS change causes. A refused move answers the API's own message.
+ */
+export const moveOrderAction = dashboardAction(
+  { roles: ['MERCHANT'], page: '/dashboard/orders', schema: moveSchema },
+  async ({ db, user, input: { orderId, ...update } }) => {
+    await changeOrderStatus(db, { merchantId: user.merchantId, userId: user.id }, orderId, update);
+    return `Order ${STATUS_LABELS[update.status].toLowerCase()}.`;
+  },
+);

@@ -1,15 +1,13 @@
-import { auth } from '@/auth';
 import { databaseHandle } from '@/db/client';
 import { dashboardEventFilter, dashboardEventStream } from '@/lib/events/dashboard-stream';
+import { dashboardRoute } from '../_lib/route';
 
 export const dynamic = 'force-dynamic';
 
 /** Live updates for the dashboard (orders, tables, bookings pages): committed events in the user's scope, as SSE. */
-export async function GET(request: Request) {
-  const session = await auth();
-  if (!session?.user?.id) return new Response('Sign in to follow live updates.', { status: 401 });
+export const GET = dashboardRoute({ roles: ['MERCHANT', 'LOYALTY_PARTNER', 'ADMIN'] }, async ({ request, user }) => {
   const handle = databaseHandle();
-  const filter = await dashboardEventFilter(handle.db, session.user);
+  const filter = await dashboardEventFilter(handle.db, user);
   return new Response(dashboardEventStream(handle, filter, request.signal), {
     headers: {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -18,4 +16,4 @@ export async function GET(request: Request) {
       'x-accel-buffering': 'no',
     },
   });
-}
+});

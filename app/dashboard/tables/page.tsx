@@ -36,7 +36,7 @@ export default async function TablesPage({ searchParams }: { searchParams: Searc
       {header}
       <RefreshOnFloorEvents locationId={location.id} />
       <LocationPicker locations={locations.map(({ id, name }) => ({ id, name }))} locationId={location.id} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <Card title="Sections">
           <SectionManager key={location.id} sections={floor.sections} locationId={location.id} />
         </Card>

@@ -1,24 +1,22 @@
 import { z } from 'zod';
-import { auth } from '@/auth';
-import { getDb } from '@/db/client';
-import { boardOrders } from '@/lib/orders/board';
+import { boardOrders, merchantLocations, posOnlineLocations } from '@/lib/orders/board';
 import { ORDER_STATUSES } from '@/lib/orders/transitions';
+import { dashboardRoute } from '../../_lib/route';
 
 export const dynamic = 'force-dynamic';
 
 const filtersSchema = z.object({
   locationId: z.string().min(1).max(50).optional(),
   status: z.enum(ORDER_STATUSES).optional(),
+  date: z.iso.date().optional(),
 });
 
 /** The live board's data, refetched by the page whenever an order event arrives on the dashboard stream. */
-export async function GET(request: Request) {
-  const session = await auth();
-  const merchantId = session?.user?.role === 'MERCHANT' ? session.user.merchantId : null;
-  if (!merchantId) return Response.json({ error: 'Sign in as a merchant.' }, { status: 401 });
-  const params = new URL(request.url).searchParams;
-  const filters = filtersSchema.safeParse({ locationId: params.get('locationId') || undefined, status: params.get('status') || undefined });
-  if (!filters.success) return Response.json({ error: 'Unknown filter.' }, { status: 400 });
-  const { locationId, status } = filters.data;
-  return Response.json(await boardOrders(getDb(), merchantId, { locationId, statuses: status ? [status] : undefined }));
-}
+export const GET = dashboardRoute({ roles: ['MERCHANT'], query: filtersSchema }, async ({ db, user, query: { locationId, status, date } }) => {
+  const board = await boardOrders(db, user.merchantId, { locationId, statuses: status ? [status] : undefined, day: date });
+  const posOnline = await posOnlineLocations(
+    db,
+    (await merchantLocations(db, user.merchantId)).map((location) => location.id),
+  );
+  return Response.json({ ...board, posOnline });
+});

@@ -1,15 +1,12 @@
-import { auth } from '@/auth';
-import { getDb } from '@/db/client';
+import { notFound } from '@/lib/http/errors';
 import { orderDocket } from '@/lib/orders/board';
+import { dashboardRoute } from '../../../_lib/route';
 
 export const dynamic = 'force-dynamic';
 
 /** One order's docket and status history, for the board's detail panel. */
-export async function GET(_request: Request, { params }: { params: Promise<{ orderId: string }> }) {
-  const session = await auth();
-  const merchantId = session?.user?.role === 'MERCHANT' ? session.user.merchantId : null;
-  if (!merchantId) return Response.json({ error: 'Sign in as a merchant.' }, { status: 401 });
-  const docket = await orderDocket(getDb(), merchantId, (await params).orderId);
-  if (!docket) return Response.json({ error: 'Order not found.' }, { status: 404 });
+export const GET = dashboardRoute({ roles: ['MERCHANT'] }, async ({ db, user, params }) => {
+  const docket = await orderDocket(db, user.merchantId, params.orderId ?? '');
+  if (!docket) throw notFound('Order');
   return Response.json(docket);
-}
+});

@@ -1,0 +1,83 @@
+import { revalidatePath } from 'next/cache';
+import { notFound } from 'next/navigation';
+import type { z } from 'zod';
+import { requireUser } from '@/auth';
+import { getDb, type Database } from '@/db/client';
+import { fieldErrorsOf, formValues, parseForm, type FormState } from '@/lib/forms';
+import { ApiError } from '@/lib/http/errors';
+import { logger } from '@/lib/log';
+import { recordAudit, userActor, type AuditEntry } from '@/lib/ops/audit';
+import { asDashboardUser, type DashboardUser, type UserRole } from '@/lib/tenancy/users';
+
+export type UserOf<R extends UserRole> = Extract<DashboardUser, { role: R }>;
+
+/** The session's user as its role's type; a user without the tenant its role needs reaches nothing. */
+export async function requireDashboardUser<R extends UserRole>(roles: readonly R[], page: string): Promise<UserOf<R>> {
+  const user = asDashboardUser(await requireUser(roles, page));
+  if (!user) notFound();
+  return user as UserOf<R>;
+}
+
+export interface DashboardActionOptions<S extends z.ZodType, R extends UserRole> {
+  /** Who may call it; anyone else is answered as if the page did not exist. */
+  roles: readonly R[];
+  /** The page the action belongs to: where a signed-out user returns after signing in, and what is revalidated. */
+  page: string;
+  /** The same rules as the API's (or the form's own), checked on the form's fields. */
+  schema: S;
+  /** Error codes that belong to one field rather than to the whole form. */
+  fieldOfConflict?: Record<string, string>;
+  /**
+   * The audit log's name for the change: every successful action is audited, under the page's path when absent;
+   * false for an action that changes nothing or audits its change itself.
+   */
+  audit?: string | false;
+}
+
+/** What an action may tell the audit log about its change: the target and the state before and after. */
+export type AuditNote = Partial<Omit<AuditEntry, 'action' | 'requestId'>>;
+
+/**
+ * The one wrapper of every dashboard form action: the role and its typed user, the form's fields parsed with the
+ * schema (each field's first error, the values kept), lib's ApiErrors as the form's error (or a field's), and the
+ * page revalidated after a change. `run` answers the success message, optionally with more for the form.
+ */
+export function dashboardAction<S extends z.ZodType, R extends UserRole, Extra extends object = object>(
+  options: DashboardActionOptions<S, R>,
+  run: (context: { db: Database; user: UserOf<R>; input: z.output<S>; audit: AuditNote }) => Promise<string | (Extra & { message?: string })>,
+) {
+  return async (_previous: FormState & Partial<Extra>, formData: FormData): Promise<FormState & Partial<Extra>> => {
+    const user = await requireDashboardUser(options.roles, options.page);
+    const values = formValues(formData);
+    const parsed = parseForm(options.schema, values);
+    if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error), values } as FormState & Partial<Extra>;
+    let outcome: string | (Extra & { message?: string });
+    const audit: AuditNote = {};
+    try {
+      outcome = await run({ db: getDb(), user, input: parsed.data, audit });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      // A validation problem naming the form's own fields (e.g. a refused webhook URL) is shown at those fields.
+      const named = error.errors?.filter((item) => item.path in values);
+      if (named?.length) return { fieldErrors: Object.fromEntries(named.map((item) => [item.path, item.message])), values } as FormState & Partial<Extra>;
+      const field = options.fieldOfConflict?.[error.code];
+      return (field ? { fieldErrors: { [field]: error.message }, values } : { error: error.message, values }) as FormState & Partial<Extra>;
+    }
+    // The audit log (kept a year): who changed what from the dashboard; the form's values stand in for the state after
+    // when the action says nothing more (secrets in either are redacted).
+    if (options.audit !== false) {
+      // The change is made: a failure to audit it is logged loudly rather than reported as a failed change.
+      try {
+        await recordAudit(getDb(), await userActor(getDb(), user.id), {
+          action: options.audit ?? `form ${options.page}`,
+          ...audit,
+          after: audit.after ?? values,
+        });
+      } catch (error) {
+        logger().error({ err: error, page: options.page }, 'audit entry not written');
+      }
+    }
+    revalidatePath(options.page);
+    return (typeof outcome === 'string' ? { message: outcome } : outcome) as FormState & Partial<Extra>;
+  };
+}

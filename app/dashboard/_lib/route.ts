@@ -1,0 +1,33 @@
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { auth } from '@/auth';
+import { getDb, type Database } from '@/db/client';
+import { ApiError, notFound } from '@/lib/http/errors';
+import { withProblemHandling } from '@/lib/http/handler-context';
+import { searchParamsObject, validateSegments } from '@/lib/http/validation';
+import { asDashboardUser, type UserRole } from '@/lib/tenancy/users';
+import type { UserOf } from './action';
+
+type Schema = z.ZodType | undefined;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+const signInRequired = () => new ApiError('UNAUTHORIZED', 'Sign in to the dashboard.', { status: 401 });
+
+/**
+ * The one wrapper of the dashboard's JSON and streaming routes: the session's typed user (401 when signed out; a
+ * role that may not use the route is answered 404, as its pages are), the query validated as the partner API
+ * validates it, and every error as problem+json (CONTRACT §5).
+ */
+export function dashboardRoute<R extends UserRole, Q extends Schema = undefined>(
+  options: { roles: readonly R[]; query?: Q },
+  handler: (context: { request: Request; db: Database; user: UserOf<R>; query: Out<Q>; params: Record<string, string>; log: Logger }) => Promise<Response>,
+) {
+  return (request: Request, routeContext: { params: Promise<Record<string, string>> }) =>
+    withProblemHandling(request, 'dashboard', async (_requestId, log) => {
+      const user = asDashboardUser((await auth())?.user);
+      if (!user) throw signInRequired();
+      if (!(options.roles as readonly UserRole[]).includes(user.role)) throw notFound('Page');
+      const { query } = validateSegments({ query: options.query }, { query: searchParamsObject(new URL(request.url).searchParams) });
+      return handler({ request, db: getDb(), user: user as UserOf<R>, query: query as Out<Q>, params: await routeContext.params, log });
+    });
+}

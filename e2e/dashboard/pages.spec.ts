@@ -1,0 +1,87 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_MERCHANT, DEMO_REVIEWER } from '../support';
+
+/**
+ * Every dashboard page as each role that sees it, at phone, tablet and laptop widths, light and dark, with the
+ * browser in a time zone other than the server's: it fits the screen (CONTRACT §8), axe finds nothing, and the
+ * console stays clean (React's hydration errors included). One test per page and role keeps the run short.
+ */
+const WIDTHS = [390, 768, 1280] as const;
+const THEMES = ['light', 'dark'] as const;
+const ZONES = ['Australia/Sydney', 'America/New_York'] as const;
+
+type Role = 'merchant' | 'reviewer' | 'admin' | 'anonymous';
+const USERS = { merchant: DEMO_MERCHANT, reviewer: DEMO_REVIEWER, admin: DEMO_ADMIN } as const;
+
+const PAGES: { role: Role; path: string; heading: RegExp }[] = [
+  { role: 'anonymous', path: '/login', heading: /sign in/i },
+  { role: 'merchant', path: '/dashboard/orders', heading: /orders/i },
+  { role: 'merchant', path: '/dashboard/tables', heading: /tables/i },
+  { role: 'merchant', path: '/dashboard/bookings', heading: /bookings/i },
+  { role: 'merchant', path: '/dashboard/loyalty', heading: /loyalty/i },
+  { role: 'merchant', path: '/dashboard/devices', heading: /devices/i },
+  { role: 'merchant', path: '/activate', heading: /connect a device/i },
+  { role: 'merchant', path: '/dashboard/no-such-page', heading: /not found/i },
+  { role: 'merchant', path: '/dashboard/onboarding', heading: /not found/i },
+  { role: 'reviewer', path: '/dashboard/onboarding', heading: /onboarding/i },
+  { role: 'admin', path: '/dashboard/admin', heading: /admin/i },
+];
+
+type StorageState = Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>;
+const sessions = new Map<Role, StorageState>();
+
+async function sessionOf(browser: Browser, role: Role) {
+  if (role === 'anonymous') return undefined;
+  const known = sessions.get(role);
+  if (known) return known;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(USERS[role].email);
+  await page.getByLabel('Password').fill(USERS[role].password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/dashboard\//);
+  const state = await context.storageState();
+  await context.close();
+  sessions.set(role, state);
+  return state;
+}
+
+test.describe('every dashboard page fits, passes axe and logs no errors', () => {
+  PAGES.forEach(({ role, path, heading }, index) => {
+    const timezoneId = ZONES[index % ZONES.length]!;
+    test(`${path} as ${role} (${timezoneId})`, async ({ browser }) => {
+      const storageState = await sessionOf(browser, role);
+      const problems: string[] = [];
+      for (const colorScheme of THEMES) {
+        const context = await browser.newContext({ storageState, timezoneId, colorScheme, viewport: { width: WIDTHS[0], height: 800 } });
+        const page = await context.newPage();
+        page.on('console', (message) => {
+          if (message.type() === 'error' && !/status of 404/.test(message.text())) problems.push(`${colorScheme}: console: ${message.text()}`);
+        });
+        page.on('pageerror', (error) => problems.push(`${colorScheme}: page error: ${error.message}`));
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+        await expect(page.locator('html')).toHaveClass(new RegExp(colorScheme));
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.waitForTimeout(50);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          if (overflow > 0) problems.push(`${colorScheme} ${width}px: page ${overflow}px wider than the screen`);
+          const axe = await new AxeBuilder({ page }).analyze();
+          for (const violation of axe.violations) {
+            problems.push(
+              `${colorScheme} ${width}px: axe ${violation.id}: ${violation.nodes
+                .map((node) => node.target.join(' '))
+                .slice(0, 3)
+                .join(' | ')}`,
+            );
+          }
+        }
+        await context.close();
+      }
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  });
+});
