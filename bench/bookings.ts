@@ -15,6 +15,7 @@ import { listBookings } from '@/lib/bookings/list-bookings';
 import { listBookingsQuerySchema } from '@/lib/bookings/schema';
 import { resetConfig } from '@/lib/config';
 import { createLocation, createMerchant } from '@/lib/tenancy/merchants';
+import type { Caller } from '@/lib/tenancy/scope';
 import { createPartner } from '@/lib/tenancy/partners';
 import { benchDatabase } from './support';
 
@@ -28,7 +29,6 @@ const RUNS = 400;
 const FIRST_DAY = Date.UTC(2026, 0, 1);
 
 const day = (offset: number) => new Date(FIRST_DAY + offset * 86_400_000).toISOString().slice(0, 10);
-const pick = <T>(values: readonly T[]) => values[Math.floor(Math.random() * values.length)]!;
 
 /** The filter shapes a POS asks for, each with fresh random days so no single cached page is measured. */
 const shapes: Record<string, () => Record<string, string | string[]>> = {
@@ -73,14 +73,14 @@ async function insertBookings(db: Database, partnerId: string, from: number, to:
   await db.execute(sql`vacuum (analyze) bookings`);
 }
 
-async function measure(db: Database, locationId: string) {
+async function measure(db: Database, caller: Caller, locationId: string) {
   const results: Record<string, number[]> = {};
   for (const [name, shape] of Object.entries(shapes)) {
     const samples: number[] = [];
     for (let run = 0; run < WARMUP + RUNS; run++) {
       const query = listBookingsQuerySchema.parse({ locationId, ...shape() });
       const started = performance.now();
-      await listBookings(db, query);
+      await listBookings(db, caller, query);
       if (run >= WARMUP) samples.push(performance.now() - started);
     }
     results[name] = samples.sort((a, b) => a - b);
@@ -99,7 +99,9 @@ function report(label: string, results: Record<string, number[]>) {
   for (const [name, samples] of Object.entries(results)) {
     console.log(`  ${name.padEnd(34)} p50 ${ms(percentile(samples, 50))}   p99 ${ms(percentile(samples, 99))}`);
   }
-  const all = Object.values(results).flat().sort((a, b) => a - b);
+  const all = Object.values(results)
+    .flat()
+    .sort((a, b) => a - b);
   console.log(`  ${'all shapes'.padEnd(34)} p50 ${ms(percentile(all, 50))}   p99 ${ms(percentile(all, 99))}`);
   return percentile(all, 99);
 }
@@ -119,14 +121,14 @@ async function main() {
 
     await insertBookings(db, app.id, 1, SMALL_LOCATIONS);
     const [small] = rowsOf<{ count: number }>(await db.execute(sql`select count(*)::int as count from bookings`));
-    const smallP99 = report(`${small!.count} bookings (listBookings, ${RUNS} runs per shape)`, await measure(db, 'bench-loc-1'));
+    const smallP99 = report(`${small!.count} bookings (listBookings, ${RUNS} runs per shape)`, await measure(db, { merchantId: merchant.id }, 'bench-loc-1'));
 
     const loadStarted = performance.now();
     await insertBookings(db, app.id, SMALL_LOCATIONS + 1, SMALL_LOCATIONS + LARGE_LOCATIONS);
     const [large] = rowsOf<{ count: number }>(await db.execute(sql`select count(*)::int as count from bookings`));
     const largeCount = large!.count;
     console.log(`\n(loaded ${largeCount} bookings in ${((performance.now() - loadStarted) / 1000).toFixed(0)} s)`);
-    const largeP99 = report(`${largeCount} bookings (listBookings, ${RUNS} runs per shape)`, await measure(db, 'bench-loc-1'));
+    const largeP99 = report(`${largeCount} bookings (listBookings, ${RUNS} runs per shape)`, await measure(db, { merchantId: merchant.id }, 'bench-loc-1'));
 
     console.log(`\np99 at 1M / p99 at 10k = ${(largeP99 / smallP99).toFixed(2)} (target ≤ 2); p99 at 1M ${largeP99.toFixed(2)} ms (target < 20 ms)`);
     const plan = await db.execute(sql`

@@ -95,7 +95,9 @@ async function main() {
 
     await loops.stop();
     await dispatcher.drain();
-    console.log(`webhook throughput: ${totalEvents} events in ${throughputSeconds.toFixed(2)} s = ${Math.round(totalEvents / throughputSeconds)} events/s (target ≥ 1000/s)`);
+    console.log(
+      `webhook throughput: ${totalEvents} events in ${throughputSeconds.toFixed(2)} s = ${Math.round(totalEvents / throughputSeconds)} events/s (target ≥ 1000/s)`,
+    );
     console.log(
       `commit → receipt at 50 events/s (${latencies.length} events): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms (target p99 < 50 ms)`,
     );

@@ -45,7 +45,12 @@ async function main() {
     const { client_id: clientId } = await createClient(db, partner.id);
     const pos = await authenticateClient(db, { clientId, method: 'none' });
     const approve = (userCode: string, index: number) =>
-      approveDevice(db, { userCode, user: { id: user.id, merchantId: merchant.id }, source: { userId: `bench-${index}`, address: `bench-${index}` }, locationIds });
+      approveDevice(db, {
+        userCode,
+        user: { id: user.id, merchantId: merchant.id },
+        source: { userId: `bench-${index}`, address: `bench-${index}` },
+        locationIds,
+      });
 
     // One device grant per worker, so the workers refresh independent token chains as real POS fleets do.
     const refreshTokens: string[] = [];
@@ -80,10 +85,13 @@ async function main() {
       const device = (await response.json()) as { device_code: string; user_code: string; interval: number };
       let approvedAt = 0;
       const approval = new Promise<void>((resolve) =>
-        setTimeout(() => void approve(device.user_code, 1000 + i).then(() => ((approvedAt = performance.now()), resolve())), (0.5 + Math.random() * 1.5) * device.interval * 1000),
+        setTimeout(
+          () => void approve(device.user_code, 1000 + i).then(() => ((approvedAt = performance.now()), resolve())),
+          (0.5 + Math.random() * 1.5) * device.interval * 1000,
+        ),
       );
       let receivedAt = 0;
-      for (let interval = device.interval; !receivedAt; ) {
+      for (let interval = device.interval; !receivedAt;) {
         await new Promise((resolve) => setTimeout(resolve, interval * 1000));
         const poll = await fetch(`${origin}/oauth/token`, {
           method: 'POST',
@@ -99,9 +107,10 @@ async function main() {
       samples.push((receivedAt - approvedAt) / 1000);
     }
     const interval = config().DEVICE_POLL_INTERVAL_SECONDS;
-    if (samples.length) console.log(
-      `approval → token: ${samples.map((s) => s.toFixed(2)).join(', ')} s (max ${Math.max(...samples).toFixed(2)} s; interval ${interval} s; target ≤ one interval)`,
-    );
+    if (samples.length)
+      console.log(
+        `approval → token: ${samples.map((s) => s.toFixed(2)).join(', ')} s (max ${Math.max(...samples).toFixed(2)} s; interval ${interval} s; target ≤ one interval)`,
+      );
   } finally {
     await server?.stop();
     installDatabase(undefined);

@@ -68,7 +68,9 @@ async function measure(label: string, env: Record<string, string>) {
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const rss = treeRssMiB(restart.child.pid!);
   await stop(restart.child);
-  console.log(`${label}: ready ${first.seconds.toFixed(1)} s on first start (with seeding), ${restart.seconds.toFixed(1)} s on restart; RSS after start ${rss.toFixed(0)} MiB`);
+  console.log(
+    `${label}: ready ${first.seconds.toFixed(1)} s on first start (with seeding), ${restart.seconds.toFixed(1)} s on restart; RSS after start ${rss.toFixed(0)} MiB`,
+  );
 }
 
 async function main() {

@@ -1,10 +1,15 @@
 /** What the HTTP benchmarks share: a throwaway database, a server process to measure, and /proc readings. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { installMasterKey, masterKeyFromBase64 } from '@/lib/security/master-key';
 import { throwawayDatabase } from '@/lib/testing/throwaway-database';
 import { serverNodeFlags } from '../scripts/server-command';
+
+// Servers on DATABASE_URL need COUNTERPART_SECRET_KEY (CONTRACT §2), and the benchmark's own set-up seals the secrets
+// it stores with the same key: one per run, inherited by every server process it starts.
+process.env.COUNTERPART_SECRET_KEY ||= randomBytes(32).toString('base64');
+installMasterKey(masterKeyFromBase64(process.env.COUNTERPART_SECRET_KEY, 'environment'));
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -20,13 +25,7 @@ const benchServerUrl = () => process.env.BENCH_DATABASE_URL ?? 'postgres://postg
 /** A database for one benchmark run, dropped by `drop()`. */
 export const benchDatabase = () => throwawayDatabase(benchServerUrl(), 'counterpart_bench');
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort } from '@/lib/testing/server-process';
 
 /** The environment of a measured server on `port` against `databaseUrl`: no demo data, limits lifted, quiet logs. */
 export const benchServerEnv = (databaseUrl: string, port: number, extra: Record<string, string> = {}) => ({
@@ -64,7 +63,13 @@ export async function startMeasuredServer(name: string, script: string[], env: N
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} server exited with ${child.exitCode}`);
-    if (await fetch(readyUrl).then((response) => response.ok, () => false)) return { child, stop };
+    if (
+      await fetch(readyUrl).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return { child, stop };
     await sleep(200);
   }
   await stop();
@@ -79,7 +84,9 @@ export function rssMiB(pid: number): number {
 /** CPU time (user + system) a process has used, in ms; /proc counts it in clock ticks of 10 ms. */
 function cpuMs(pid: number | string): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return 0; // the process ended meanwhile

@@ -1,0 +1,99 @@
+import { Writable } from 'node:stream';
+import { CredentialsSignin } from 'next-auth';
+import pino, { type Logger } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authLogger, emailDigest } from '@/lib/auth/sign-in-log';
+import { REMOTE_ADDRESS_HEADER } from '@/lib/http/handler-context';
+import { useTestDatabase } from '@/lib/testing/database';
+import { TEST_ORIGIN } from '@/lib/testing/http';
+import { createUser } from '@/lib/tenancy/users';
+import { GET, POST } from './route';
+
+// Auth.js reads its secret when auth.ts is loaded (server.ts sets it before that).
+vi.hoisted(() => {
+  process.env.AUTH_SECRET ??= 'test-auth-secret-0123456789abcdef0123456789';
+});
+
+const { db } = useTestDatabase();
+
+/** The process logger, swapped for one that keeps every JSON line it writes. */
+const holder = globalThis as typeof globalThis & { __counterpartLogger?: Logger };
+let lines: Record<string, unknown>[] = [];
+const capturing = pino(
+  { level: 'debug' },
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString('utf8')));
+      done();
+    },
+  }),
+);
+let previousLogger: Logger | undefined;
+
+beforeAll(async () => {
+  previousLogger = holder.__counterpartLogger;
+  holder.__counterpartLogger = capturing;
+  await createUser(db(), { email: 'owner@bistro.example', password: 'correct horse battery', role: 'ADMIN' });
+});
+afterAll(() => {
+  holder.__counterpartLogger = previousLogger;
+});
+beforeEach(() => {
+  lines = [];
+});
+
+/** Signs in through Auth.js's own endpoints, as the browser's form does: CSRF token first, then the credentials. */
+async function signIn(email: string, password: string) {
+  const csrf = await GET(new Request(`${TEST_ORIGIN}/api/auth/csrf`) as never);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  return POST(
+    new Request(`${TEST_ORIGIN}/api/auth/callback/credentials`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, [REMOTE_ADDRESS_HEADER]: '203.0.113.7' },
+      body: new URLSearchParams({ csrfToken, email, password }).toString(),
+    }) as never,
+  );
+}
+
+const PINO_WARN = 40;
+const PINO_ERROR = 50;
+
+describe('sign-in logging', () => {
+  it('logs a wrong password once at warn as a failed sign-in (email digest and address), with no error and no stack', async () => {
+    const response = await signIn('Owner@bistro.example', 'wrong password');
+    expect(response.headers.get('location')).toContain('error=CredentialsSignin');
+
+    expect(lines.filter((line) => Number(line.level) >= PINO_ERROR)).toEqual([]);
+    const failed = lines.filter((line) => line.msg === 'failed sign-in');
+    expect(failed).toEqual([
+      expect.objectContaining({ level: PINO_WARN, emailHash: emailDigest('owner@bistro.example'), address: '203.0.113.7', reason: 'WRONG_CREDENTIALS' }),
+    ]);
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain('owner@bistro.example');
+    expect(text).not.toContain('stack');
+  });
+
+  it('logs nothing about failure for the right password', async () => {
+    const response = await signIn('owner@bistro.example', 'correct horse battery');
+    expect(response.headers.get('location')).not.toContain('error=');
+    expect(lines.filter((line) => line.msg === 'failed sign-in' || Number(line.level) >= PINO_WARN)).toEqual([]);
+  });
+
+  it("knows a refused sign-in by Auth.js's error type, also when bundling has renamed the class; other errors stay errors", () => {
+    const log = authLogger(() => capturing);
+    // A production build renames classes, so `name` is no longer "CredentialsSignin".
+    const renamed = new (class a extends CredentialsSignin {})();
+    expect(renamed.name).not.toBe('CredentialsSignin');
+    log.error(renamed);
+    expect(lines).toEqual([]);
+
+    log.error(new Error('signing key unreadable'));
+    expect(lines).toEqual([
+      expect.objectContaining({ level: PINO_ERROR, msg: 'auth error', err: expect.objectContaining({ message: 'signing key unreadable' }) }),
+    ]);
+  });
+});
