@@ -39,6 +39,7 @@ export default defineConfig({
   projects: [
     { name: 'api', testMatch: /api\/.*\.spec\.ts/ },
     { name: 'dashboard', testMatch: /dashboard\/.*\.spec\.ts/, use: { browserName: 'chromium' } },
+    { name: 'admin', testMatch: /admin\/.*\.spec\.ts/, use: { browserName: 'chromium' } },
   ],
   webServer: {
     command: ['node', ...serverNodeFlags(), 'server.ts'].join(' '),

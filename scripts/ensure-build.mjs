@@ -5,7 +5,19 @@ import path from 'node:path';
 
 const root = process.cwd();
 const buildId = path.join(root, '.next', 'BUILD_ID');
-const sources = ['app', 'components', 'lib', 'db', 'auth.ts', 'next.config.js', 'postcss.config.mjs', 'package-lock.json'];
+const sources = [
+  'app',
+  'components',
+  'lib',
+  'db',
+  'auth.ts',
+  'auth.config.ts',
+  'proxy.ts',
+  'instrumentation-client.ts',
+  'next.config.js',
+  'postcss.config.mjs',
+  'package-lock.json',
+];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

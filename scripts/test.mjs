@@ -1,19 +1,36 @@
-// `npm test`: every test. Unit and integration tests (vitest) on embedded PGlite, again on PostgreSQL when
-// TEST_POSTGRES_URL is set, then the browser and API end-to-end tests (Playwright) against a built server.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check and every test. Static checks (types, the SDK's own build, lint and structure, formatting, migrations
+// matching the schema), the build, then the unit and integration tests (vitest) on embedded PGlite and — when
+// TEST_POSTGRES_URL is set — on PostgreSQL, side by side, then the API and browser tests (Playwright) against the
+// built server.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const reports = mkdtempSync(path.join(tmpdir(), 'counterpart-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedSteps = [];
+const failedSteps = [];
 
-function run(name, command, args, env = {}) {
-  console.log(`\n=== ${name} ===`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) failedSteps.push(name);
-  return result.status === 0;
+/**
+ * Runs a step. A step run alone streams its output; steps run side by side keep theirs and print it whole when they
+ * end, so two logs never interleave.
+ */
+function run(name, command, args, { env = {}, buffered = false } = {}) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    if (!buffered) console.log(`\n=== ${name} ===`);
+    const child = spawn(command, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      if (buffered) process.stdout.write(`\n=== ${name} ===\n${Buffer.concat(output).toString()}`);
+      console.log(`--- ${name}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s`);
+      if (code !== 0) failedSteps.push(name);
+      resolve(code === 0);
+    });
+  });
 }
 
 function countVitest(file) {
@@ -32,23 +49,32 @@ function countPlaywright(file) {
   totals.skipped += stats.skipped;
 }
 
-run('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
+await Promise.all([
+  run('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.'], { buffered: true }),
+  // The SDK builds on its own (NodeNext ESM + declarations), as `npm pack` in sdk/ does.
+  run('sdk build', 'npx', ['tsc', '-p', 'sdk'], { buffered: true }),
+  run('lint and structure', 'npm', ['run', '-s', 'lint'], { buffered: true }),
+  run('formatting', 'npx', ['prettier', '--check', '.'], { buffered: true }),
+  run('migrations match the schema', 'node', ['scripts/check-migrations.mjs'], { buffered: true }),
+]);
 
-const pgliteReport = path.join(reports, 'vitest-pglite.json');
-run('vitest (embedded PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`], { DATABASE_URL: '' });
-countVitest(pgliteReport);
+// Built before the tests: the fault tests run the production server, and Playwright serves it.
+const built = await run('next build', 'node', ['scripts/ensure-build.mjs']);
 
-if (process.env.TEST_POSTGRES_URL) {
-  const postgresReport = path.join(reports, 'vitest-postgres.json');
-  run('vitest (PostgreSQL)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${postgresReport}`], {
-    DATABASE_URL: process.env.TEST_POSTGRES_URL,
-  });
-  countVitest(postgresReport);
-}
+const vitest = (name, report, databaseUrl) =>
+  run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    env: { DATABASE_URL: databaseUrl },
+    buffered: Boolean(process.env.TEST_POSTGRES_URL),
+  }).then(() => countVitest(report));
+const legs = [vitest('vitest (embedded PGlite)', path.join(reports, 'vitest-pglite.json'), '')];
+if (process.env.TEST_POSTGRES_URL) legs.push(vitest('vitest (PostgreSQL)', path.join(reports, 'vitest-postgres.json'), process.env.TEST_POSTGRES_URL));
+await Promise.all(legs);
 
-if (run('next build', 'node', ['scripts/ensure-build.mjs'])) {
+if (built) {
   const playwrightReport = path.join(reports, 'playwright.json');
-  run('playwright (API and dashboard)', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+  await run('playwright (API and dashboard)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+  });
   countPlaywright(playwrightReport);
 }
 
