@@ -53,6 +53,14 @@ export function redactValue(value: unknown, depth = 0): unknown {
   return value;
 }
 
+/**
+ * Text PostgreSQL will take: a `text` column refuses NUL (U+0000), which a client may send in any body or form field,
+ * so it becomes the replacement character U+FFFD.
+ */
+export function storableText(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
+}
+
 /** Cuts a UTF-8 string to at most `limit` bytes, marking the cut. */
 export function truncateBytes(text: string, limit = BODY_LIMIT_BYTES): string {
   const bytes = Buffer.from(text, 'utf8');
@@ -84,5 +92,5 @@ export function redactBody(text: string | undefined | null, contentType?: string
       redacted = redactText(text);
     }
   }
-  return truncateBytes(redacted);
+  return truncateBytes(storableText(redacted));
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as connectionsRoute from '@/app/manage/partners/[partnerId]/connections/route';
 import * as orderItem from '@/app/connect/orders/[orderId]/route';
+import * as ordersRoute from '@/app/connect/orders/route';
 import * as tokenRoute from '@/app/oauth/token/route';
 import { apiRequestLog, auditLog } from '@/db/schema';
 import { resetConfig } from '@/lib/config';
@@ -111,6 +112,30 @@ describe('API request log', () => {
     expect(failed.requestBody).toContain(`client_secret=${encodeURIComponent(REDACTED)}`);
     const everything = JSON.stringify([rows, audit]);
     for (const secret of [issued, app.clientSecret!, wrongSecret, ADMIN_API_KEY]) expect(everything).not.toContain(secret);
+  });
+
+  it('stores requests whose body carries NUL, and every other row of their batch', async () => {
+    // PostgreSQL's text refuses U+0000; a client can send it in any body. Before, one such row dropped its whole batch.
+    const { locationIds } = await createMerchantWithLocations(db());
+    const app = await createConnectedPartner(db(), 'ORDERING_APP', locationIds);
+    for (const [requestId, body] of [
+      ['nul-raw-1', '{"locationId": "a\u0000b"'],
+      ['nul-json-1', JSON.stringify({ locationId: 'a\u0000b' })],
+    ]) {
+      const response = await callRoute(ordersRoute.POST, 'POST', '/connect/orders', {
+        token: app.token,
+        body,
+        headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+      });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+    }
+    await callRoute(orderItem.GET, 'GET', '/connect/orders/x', { params: { orderId: 'x' }, headers: { 'x-request-id': 'nul-neighbour-1' } });
+    await flushRequestLog();
+    const [raw] = await listRequests(db(), { requestId: 'nul-raw-1' });
+    expect(raw?.requestBody).toBe('{"locationId": "a\uFFFDb"');
+    const [json] = await listRequests(db(), { requestId: 'nul-json-1' });
+    expect(JSON.parse(json!.requestBody!)).toEqual({ locationId: 'a\u0000b' });
+    expect(await listRequests(db(), { requestId: 'nul-neighbour-1' })).toHaveLength(1);
   });
 
   it('is not written when switched off', async () => {

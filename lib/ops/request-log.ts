@@ -5,7 +5,7 @@ import { apiRequestLog } from '@/db/schema';
 import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
 import { metrics } from './metrics';
-import { redactBody, redactText } from './redact';
+import { redactBody, redactText, storableText } from './redact';
 
 /** What a wrapper learns about a request while handling it, for the API request log and the metrics. */
 export interface RequestFacts {
@@ -135,12 +135,22 @@ async function writeBatch(batch: ApiRequestRow[]) {
     const chunk = batch.slice(start, start + 500);
     try {
       await db.insert(apiRequestLog).values(chunk);
-    } catch (error) {
-      metrics().requestLogDropped.inc(chunk.length);
-      logger().warn({ err: error, rows: chunk.length }, 'API request log rows dropped');
+    } catch {
+      // One row the database refuses must not take its batch with it: insert them one by one, dropping only the bad.
+      for (const row of chunk) {
+        try {
+          await db.insert(apiRequestLog).values(row);
+        } catch (error) {
+          metrics().requestLogDropped.inc();
+          logger().warn({ err: error, requestId: row.requestId, route: row.route }, 'API request log row dropped');
+        }
+      }
     }
   }
 }
+
+/** A client-supplied value as stored: cut to its column's length, with NUL replaced (see `storableText`). */
+const stored = (value: string | null | undefined, length: number) => (value ? storableText(value).slice(0, length) : null);
 
 /**
  * Records one answered request: metrics at once, the log row off the request path. Bodies are read only for 4xx/5xx
@@ -174,9 +184,9 @@ export function recordRequest(input: {
     status,
     latencyMs: Math.round(input.latencyMs),
     partnerId: facts.partnerId ?? null,
-    clientId: facts.clientId?.slice(0, 200) ?? null,
-    grant: facts.grant?.slice(0, 200) ?? null,
-    locationId: (facts.locationId ?? (typeof locationParam === 'string' ? locationParam : url.searchParams.get('locationId')))?.slice(0, 100) ?? null,
+    clientId: stored(facts.clientId, 200),
+    grant: stored(facts.grant, 200),
+    locationId: stored(facts.locationId ?? (typeof locationParam === 'string' ? locationParam : url.searchParams.get('locationId')), 100),
     errorCode: null,
     requestBody: null,
     responseBody: null,
