@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { logger } from '@/lib/log';
+import { timedOperation } from './activity';
 import { type AvailabilityGuard, availabilityGuard, DatabaseUnavailableError } from './availability';
 import * as schema from './schema';
 
@@ -21,6 +22,8 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** How many connections the client may open (PGlite has one). */
+  maxConnections: number;
   /** LISTEN on a channel; NOTIFY sent inside a transaction arrives only after it commits. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
@@ -100,6 +103,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'postgres',
+    maxConnections: max,
     async listen(channel, onPayload) {
       const subscription = await pool.listen(channel, onPayload);
       return () => subscription.unlisten();
@@ -131,12 +135,14 @@ function guardedClient(pool: postgres.Sql, guard: AvailabilityGuard): postgres.S
           const then = query.then;
           let outcome: Promise<unknown> | undefined;
           query.then = ((onFulfilled, onRejected) => {
-            outcome ??= guard.track((ticket) => {
-              ticket.onAbandon = () => {
-                if (query.state === null) void query.cancel();
-              };
-              return then.call(query, (value) => value);
-            });
+            outcome ??= timedOperation('statement', () =>
+              guard.track((ticket) => {
+                ticket.onAbandon = () => {
+                  if (query.state === null) void query.cancel();
+                };
+                return then.call(query, (value) => value);
+              }),
+            );
             return outcome.then(onFulfilled, onRejected);
           }) as PendingQuery['then'];
           return query;
@@ -145,13 +151,15 @@ function guardedClient(pool: postgres.Sql, guard: AvailabilityGuard): postgres.S
       if (property === 'begin') {
         return (...args: unknown[]) => {
           const work = args.pop() as (tx: postgres.TransactionSql) => unknown;
-          return guard.track((ticket) =>
-            (target.begin as (...rest: unknown[]) => Promise<unknown>)(...args, async (tx: postgres.TransactionSql) => {
-              if (ticket.abandoned) throw new DatabaseUnavailableError();
-              const result = await work(tx);
-              if (ticket.abandoned) throw new DatabaseUnavailableError();
-              return result;
-            }),
+          return timedOperation('transaction', () =>
+            guard.track((ticket) =>
+              (target.begin as (...rest: unknown[]) => Promise<unknown>)(...args, async (tx: postgres.TransactionSql) => {
+                if (ticket.abandoned) throw new DatabaseUnavailableError();
+                const result = await work(tx);
+                if (ticket.abandoned) throw new DatabaseUnavailableError();
+                return result;
+              }),
+            ),
           );
         };
       }
@@ -170,11 +178,13 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       // OS page cache anyway, so a small pool keeps the embedded default light (issue 2: RSS under 400 MiB).
       postgresqlconf: 'shared_buffers = 32MB',
     });
-    const db = drizzlePglite({ client, schema }) as unknown as Database;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    timePgliteOperations(client);
+    const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {
       db,
       kind: 'pglite',
+      maxConnections: 1,
       async listen(channel, onPayload) {
         const unlisten = await client.listen(channel, onPayload);
         return () => unlisten();
@@ -191,6 +201,14 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     releaseLock();
     throw error;
   }
+}
+
+/** Times PGlite's statements and transactions as the PostgreSQL pool's are (db/activity.ts). */
+function timePgliteOperations(client: PGlite) {
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<PGlite['query']>) => timedOperation('statement', () => query(...args))) as PGlite['query'];
+  client.transaction = ((work: Parameters<PGlite['transaction']>[0]) => timedOperation('transaction', () => transaction(work))) as PGlite['transaction'];
 }
 
 /** PGlite is single-process: a second process opening the same directory would corrupt it. */

@@ -1,4 +1,5 @@
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as orderItem from '@/app/connect/orders/[orderId]/route';
 import { resetConfig } from '@/lib/config';
@@ -66,11 +67,36 @@ describe('GET /metrics', () => {
       'sse_connections',
       'nodejs_eventloop_lag_seconds',
       'background_loop_last_run_timestamp_seconds',
+      'database_operation_duration_seconds',
+      'database_operations_in_flight',
+      'database_pool_max_connections',
     ]) {
       expect(names, name).toContain(name);
     }
     const histogram = after.find((family) => family.name === 'http_request_duration_seconds')!;
     expect(histogram.type).toBe('HISTOGRAM');
     expect(histogram.metrics.some((metric) => metric.buckets && Number(metric.buckets['+Inf']) > 0)).toBe(true);
+  });
+
+  it('times database statements and transactions and reports the pool', async () => {
+    resetConfig({ METRICS_TOKEN });
+    // The text parser drops a histogram's labels, so the counts are read off the text itself.
+    const scrapeText = async () => (await scrape(METRICS_TOKEN)).text();
+    const count = (text: string, kind: string, outcome: string) =>
+      Number(new RegExp(`^database_operation_duration_seconds_count\\{kind="${kind}",outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    const gauge = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
+    const before = await scrapeText();
+    await db().execute(sql`select 1`);
+    await db().execute(sql`select 2`);
+    await expect(db().execute(sql`select * from no_such_table`)).rejects.toThrow();
+    await db().transaction(async (tx) => tx.execute(sql`select 3`));
+    const after = await scrapeText();
+    // The scrape itself runs statements too (the delivery backlog), so at least the ones made here are counted.
+    expect(count(after, 'statement', 'ok') - count(before, 'statement', 'ok')).toBeGreaterThanOrEqual(2);
+    expect(count(after, 'statement', 'error') - count(before, 'statement', 'error')).toBe(1);
+    expect(count(after, 'transaction', 'ok') - count(before, 'transaction', 'ok')).toBe(1);
+    expect(gauge(after, 'database_pool_max_connections')).toBeGreaterThanOrEqual(1);
+    // Nothing is under way between calls but the scrape's own reads.
+    expect(gauge(after, 'database_operations_in_flight')).toBeLessThan(5);
   });
 });

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, min, sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { getDb } from '@/db/client';
+import { observeOperations, operationsInFlight } from '@/db/activity';
+import { databaseHandle, getDb } from '@/db/client';
 import { posPresence, webhookDeliveries } from '@/db/schema';
 import { PRESENCE_STALE_MS } from '@/lib/events/pos-presence';
 
@@ -10,6 +11,14 @@ import { PRESENCE_STALE_MS } from '@/lib/events/pos-presence';
 function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  const databaseOperations = new Histogram({
+    name: 'database_operation_duration_seconds',
+    help: 'Database statements and transactions by kind and outcome, from hand-off to the client (pool wait included).',
+    labelNames: ['kind', 'outcome'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15],
+    registers: [registry],
+  });
+  observeOperations((kind, seconds, failed) => databaseOperations.observe({ kind, outcome: failed ? 'error' : 'ok' }, seconds));
   const database = () => {
     try {
       return getDb();
@@ -81,6 +90,27 @@ function createMetrics() {
           .where(gt(posPresence.heartbeatAt, new Date(Date.now() - PRESENCE_STALE_MS)))
           .catch(() => [undefined]);
         if (row) this.set(Number(row.n));
+      },
+    }),
+    databaseOperations,
+    databaseInFlight: new Gauge({
+      name: 'database_operations_in_flight',
+      help: 'Statements and transactions handed to the database client and not yet settled (in use or waiting for a pool connection).',
+      registers: [registry],
+      collect() {
+        this.set(operationsInFlight());
+      },
+    }),
+    databasePoolMax: new Gauge({
+      name: 'database_pool_max_connections',
+      help: 'Connections the database pool may open on this instance (1 for embedded PGlite).',
+      registers: [registry],
+      collect() {
+        try {
+          this.set(databaseHandle().maxConnections);
+        } catch {
+          // No database installed yet: nothing to report.
+        }
       },
     }),
     sseConnections: new Gauge({ name: 'sse_connections', help: 'Open dashboard event streams (Server-Sent Events) on this instance.', registers: [registry] }),
