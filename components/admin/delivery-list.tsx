@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useActionState, useEffect, useState } from 'react';
 import { bulkReplayAction, replayOneAction } from '@/app/dashboard/admin/console-actions';
 import { Badge } from '@/components/ui/badge';
@@ -65,6 +66,14 @@ export function DeliveryList({ deliveries }: { deliveries: WebhookDeliveryView[]
             <summary className="cursor-pointer text-xs text-stone-600">
               {delivery.attempts.length} attempt{delivery.attempts.length === 1 ? '' : 's'} · event {delivery.eventId} · resource {delivery.resourceKey}
             </summary>
+            {delivery.requestId ? (
+              <p className="mt-1 text-xs">
+                Caused by request{' '}
+                <Link className="font-mono text-brand-700 underline" href={`/dashboard/admin/requests?requestId=${encodeURIComponent(delivery.requestId)}`}>
+                  {delivery.requestId}
+                </Link>
+              </p>
+            ) : null}
             <table className="mt-1 w-full text-left text-xs">
               <thead className="text-stone-500">
                 <tr>

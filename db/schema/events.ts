@@ -28,11 +28,20 @@ export const events = pgTable(
     resourceId: text('resource_id').notNull(),
     resourceVersion: integer('resource_version').notNull(),
     actorPartnerId: text('actor_partner_id'),
+    /** The API request that caused the event (its X-Request-Id), for the operator console; null for background work. */
+    requestId: text('request_id'),
     payload: jsonb('payload').notNull(),
     txid: transactionIdColumn(),
     createdAt: createdAtColumn(),
   },
-  (t) => [index('events_seq_idx').on(t.seq), index('events_created_at_idx').on(t.createdAt), index('events_location_idx').on(t.locationId, t.seq)],
+  (t) => [
+    index('events_seq_idx').on(t.seq),
+    index('events_created_at_idx').on(t.createdAt),
+    index('events_location_idx').on(t.locationId, t.seq),
+    index('events_request_idx')
+      .on(t.requestId)
+      .where(sql`${t.requestId} is not null`),
+  ],
 );
 
 /** Who receives an event (CONTRACT §7 routing); the catch-up feed reads a partner's rows in `seq` order. */

@@ -26,6 +26,7 @@ export const webhookDeliverySchema = z
     partnerId: z.string(),
     partnerName: z.string(),
     resourceKey: z.string(),
+    requestId: z.string().nullable().meta({ description: 'X-Request-Id of the API request that caused the event; null for background work.' }),
     status: deliveryStatusSchema,
     attemptCount: z.number().int(),
     nextAttemptAt: z.string().nullable(),
@@ -75,6 +76,7 @@ async function loadDeliveries(db: Executor, conditions: SQL[], limit: number): P
       partnerId: webhookDeliveries.partnerId,
       partnerName: partners.name,
       resourceKey: webhookDeliveries.resourceKey,
+      requestId: events.requestId,
       status: webhookDeliveries.status,
       attemptCount: webhookDeliveries.attemptCount,
       nextAttemptAt: webhookDeliveries.nextAttemptAt,
@@ -84,6 +86,7 @@ async function loadDeliveries(db: Executor, conditions: SQL[], limit: number): P
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .innerJoin(partners, eq(partners.id, webhookDeliveries.partnerId))
+    .leftJoin(events, eq(events.id, webhookDeliveries.eventId))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.eventSeq))
     .limit(limit);

@@ -4,6 +4,7 @@ import { rowsOf } from '@/db/rows';
 import { connections, eventRecipients, events, partners, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import type { PartnerType } from '@/lib/auth/access-tokens';
 import { connectBaseUrl } from '@/lib/config';
+import { currentRequestId } from '@/lib/http/request-context';
 import { newPrefixedId } from '@/lib/ids';
 import { deliveryResourceKey, enqueueDeliveries, type SubscribedEndpoint } from './deliveries';
 import type { PublicEvent } from './event-json';
@@ -90,9 +91,9 @@ export async function emitEvent(tx: Executor, input: EmitEventInput, options: { 
   const deliveryIds = Array.from({ length: DELIVERY_IDS_INLINE }, () => newPrefixedId('dlv'));
   const result = await tx.execute(sql`
     with ${options.alongside ? sql`alongside as (${options.alongside.getSQL()}), ` : sql``}event as (
-      insert into ${events} (id, type, location_id, resource, resource_id, resource_version, actor_partner_id, payload, created_at)
+      insert into ${events} (id, type, location_id, resource, resource_id, resource_version, actor_partner_id, request_id, payload, created_at)
       values (${id}, ${input.type}, ${input.locationId}, ${input.resource}, ${input.resourceId}, ${input.version}::int,
-        ${input.actorPartnerId}, ${JSON.stringify(event)}::jsonb, ${event.createdAt}::timestamptz)
+        ${input.actorPartnerId}, ${currentRequestId() ?? null}, ${JSON.stringify(event)}::jsonb, ${event.createdAt}::timestamptz)
       returning seq
     ), recipients as (
       select partner_id from (

@@ -5,6 +5,7 @@ import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
 import { recordRequest, type RequestFacts } from '@/lib/ops/request-log';
 import { ApiError, isDatabaseUnavailable, pgErrorCode, problemResponse } from './errors';
+import { inRequest } from './request-context';
 
 export interface RouteContext {
   params: Promise<Record<string, string | string[]>>;
@@ -87,7 +88,7 @@ export async function withProblemHandling(
   const facts: RequestFacts = {};
   let response: Response;
   try {
-    response = await run(requestId, log, facts);
+    response = await inRequest(requestId, () => run(requestId, log, facts));
   } catch (error) {
     response = problemResponse(toApiError(error, requestId, log), url.pathname, docsUrl(), undefined, requestId);
   }

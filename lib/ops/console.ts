@@ -227,17 +227,12 @@ export async function sendTestEvent(db: Executor, endpointId: string): Promise<T
   return { ...outcome, eventId };
 }
 
-/** The events a logged request caused: same partner (or any, for /manage), committed while it ran. */
-export async function eventsOfRequest(db: Executor, request: { at: Date; latencyMs: number; partnerId: string | null; surface: string }) {
-  const start = request.at;
-  const end = new Date(request.at.getTime() + request.latencyMs + 50);
-  const conditions = [gte(events.createdAt, start), sql`${events.createdAt} <= ${end.toISOString()}`];
-  if (request.partnerId) conditions.push(eq(events.actorPartnerId, request.partnerId));
-  const rows = await db
+/** The events an API request caused (recorded with its request id when they were emitted), newest first. */
+export async function eventsOfRequest(db: Executor, requestId: string) {
+  return db
     .select({ id: events.id, type: events.type, resource: events.resource, resourceId: events.resourceId, createdAt: events.createdAt })
     .from(events)
-    .where(and(...conditions))
+    .where(eq(events.requestId, requestId))
     .orderBy(desc(events.seq))
-    .limit(20);
-  return rows;
+    .limit(50);
 }

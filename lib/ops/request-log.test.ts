@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as connectionsRoute from '@/app/manage/partners/[partnerId]/connections/route';
 import * as orderItem from '@/app/connect/orders/[orderId]/route';
@@ -5,9 +6,13 @@ import * as ordersRoute from '@/app/connect/orders/route';
 import * as tokenRoute from '@/app/oauth/token/route';
 import { apiRequestLog, auditLog } from '@/db/schema';
 import { resetConfig } from '@/lib/config';
+import { listDeliveries } from '@/lib/events/delivery-log';
+import { createWebhookEndpoint } from '@/lib/events/webhook-endpoints';
+import { sampleOrderRequests } from '@/lib/orders/sample-orders.fixture';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { callRoute } from '@/lib/testing/http';
+import { eventsOfRequest } from './console';
 import { flushRequestLog, listRequests, routeTemplate } from './request-log';
 import { REDACTED, redactBody } from './redact';
 
@@ -136,6 +141,28 @@ describe('API request log', () => {
     const [json] = await listRequests(db(), { requestId: 'nul-json-1' });
     expect(JSON.parse(json!.requestBody!)).toEqual({ locationId: 'a\u0000b' });
     expect(await listRequests(db(), { requestId: 'nul-neighbour-1' })).toHaveLength(1);
+  });
+
+  it('links a request to the events it caused and their deliveries to the request', async () => {
+    resetConfig({ ADMIN_API_KEY, API_LOG_ENABLED: 'true', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
+    const { locationIds } = await createMerchantWithLocations(db());
+    const app = await createConnectedPartner(db(), 'ORDERING_APP', locationIds);
+    const pos = await createConnectedPartner(db(), 'POS', locationIds);
+    await createWebhookEndpoint(db(), pos.partnerId, { url: 'http://127.0.0.1:9/hooks' });
+    const create = (requestId: string) =>
+      callRoute(ordersRoute.POST, 'POST', '/connect/orders', {
+        token: app.token,
+        body: { ...sampleOrderRequests.newOrder, locationId: locationIds[0], origin: { orderId: randomUUID(), orderReference: requestId } },
+        headers: { 'x-request-id': requestId },
+      });
+    expect((await create('caused-1')).status).toBe(201);
+    expect((await create('caused-2')).status).toBe(201);
+    const [event, ...others] = await eventsOfRequest(db(), 'caused-1');
+    expect(others).toEqual([]);
+    expect(event?.type).toBe('ORDER_CREATED');
+    const [delivery] = await listDeliveries(db(), { eventId: event!.id });
+    expect(delivery).toMatchObject({ partnerId: pos.partnerId, requestId: 'caused-1' });
+    expect(await eventsOfRequest(db(), 'caused-nothing')).toEqual([]);
   });
 
   it('is not written when switched off', async () => {

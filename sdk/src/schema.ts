@@ -3893,6 +3893,8 @@ export interface components {
             partnerId: string;
             partnerName: string;
             resourceKey: string;
+            /** @description X-Request-Id of the API request that caused the event; null for background work. */
+            requestId: string | null;
             /** @enum {string} */
             status: "PENDING" | "SUCCEEDED" | "FAILED";
             attemptCount: number;

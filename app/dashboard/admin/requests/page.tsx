@@ -42,7 +42,7 @@ export default async function RequestsPage({ searchParams }: { searchParams: Pro
     partnersOverview(db),
   ]);
   const selected = values.id && /^\d+$/.test(values.id) ? await getRequest(db, Number(values.id)) : undefined;
-  const caused = selected ? await eventsOfRequest(db, selected) : [];
+  const caused = selected ? await eventsOfRequest(db, selected.requestId) : [];
   const partnerName = (id: string | null) => partners.find((partner) => partner.id === id)?.name ?? '—';
   const linkWith = (change: Record<string, string | undefined>) => {
     const params = new URLSearchParams(Object.entries({ ...values, ...change }).filter((entry): entry is [string, string] => Boolean(entry[1])));
