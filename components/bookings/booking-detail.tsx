@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { BookingHistoryEntry } from '@/lib/bookings/dashboard';
+import type { BookingHistoryEntry } from '@/lib/bookings/day-view';
 import type { BookingResponse } from '@/lib/bookings/schema';
 import type { SaleResponse } from '@/lib/sales/schema';
 import { Badge } from '@/components/ui/badge';

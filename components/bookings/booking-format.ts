@@ -1,4 +1,4 @@
-import type { DashboardBooking } from '@/lib/bookings/dashboard';
+import type { DashboardBooking } from '@/lib/bookings/day-view';
 
 type Tone = 'neutral' | 'green' | 'amber' | 'red' | 'blue';
 

@@ -1,4 +1,4 @@
-import type { BookingHistoryEntry } from '@/lib/bookings/dashboard';
+import type { BookingHistoryEntry } from '@/lib/bookings/day-view';
 
 /** One readable change: "Booking status: Created → Accepted". */
 export interface ReadableChange {

@@ -12,7 +12,7 @@ import {
   getSortedRowModel,
   useReactTable,
 } from '@tanstack/react-table';
-import type { DashboardBooking } from '@/lib/bookings/dashboard';
+import type { DashboardBooking } from '@/lib/bookings/day-view';
 import { BOOKING_STATUSES } from '@/lib/bookings/transitions';
 import { Badge } from '@/components/ui/badge';
 import { Select } from '@/components/ui/field';

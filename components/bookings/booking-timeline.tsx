@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { DashboardBooking, DashboardTable } from '@/lib/bookings/dashboard';
+import type { DashboardBooking, DashboardTable } from '@/lib/bookings/day-view';
 import { guestLabel, localDayAndMinutes, localTime, words } from './booking-format';
 
 // A booking without endTime is drawn for the usual length of a sitting.

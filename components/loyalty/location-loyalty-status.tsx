@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import type { LocationLoyaltyState } from '@/lib/loyalty/dashboard';
+import type { LocationLoyaltyState } from '@/lib/loyalty/dashboard-view';
 import { formatDateTimeZoned } from '@/lib/time/format';
 
 /** Where a location stands in merchant onboarding, in words a merchant reads at a glance. */

@@ -1,6 +1,6 @@
 'use client';
 
-import type { BoardCard } from '@/lib/orders/board';
+import type { BoardCard } from '@/lib/orders/board-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatTime } from '@/lib/time/format';

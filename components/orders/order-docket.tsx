@@ -1,6 +1,6 @@
 'use client';
 
-import type { OrderDocket } from '@/lib/orders/board';
+import type { OrderDocket } from '@/lib/orders/board-view';
 import type { OrderItem } from '@/lib/orders/schema';
 import { UNFULFILLED_FINAL_STATUSES } from '@/lib/orders/transitions';
 import { Badge } from '@/components/ui/badge';

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Input, Select } from '@/components/ui/field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import type { Board, BoardCard, MerchantLocation, OrderDocket } from '@/lib/orders/board';
+import type { Board, BoardCard, MerchantLocation, OrderDocket } from '@/lib/orders/board-view';
 import { ORDER_STATUSES, type OrderStatus } from '@/lib/orders/transitions';
 import { formatDay } from '@/lib/time/format';
 import { OrderCard } from './order-card';

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { sendSampleOrderAction } from '@/app/dashboard/orders/actions';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/field';
-import type { MerchantLocation } from '@/lib/orders/board';
+import type { MerchantLocation } from '@/lib/orders/board-view';
 
 /** Sandbox: the demo ordering app sends a sample order, to watch it reach the POS and move across the board. */
 export function SendSampleOrder({ locations }: { locations: MerchantLocation[] }) {

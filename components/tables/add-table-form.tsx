@@ -3,7 +3,7 @@
 import { addTableAction } from '@/app/dashboard/tables/actions';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input, Select } from '@/components/ui/field';
-import type { FloorSection } from '@/lib/tables/floor';
+import type { FloorSection } from '@/lib/tables/floor-view';
 import { tableFormSchema } from '@/lib/tables/floor-forms';
 import { FormFeedback } from './form-feedback';
 import { useFloorForm } from './use-floor-form';

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { editTableAction } from '@/app/dashboard/tables/actions';
 import { Button } from '@/components/ui/button';
 import { describedBy, errorIdOf, Input, Select } from '@/components/ui/field';
-import type { FloorSection, FloorTable } from '@/lib/tables/floor';
+import type { FloorSection, FloorTable } from '@/lib/tables/floor-view';
 import { editTableFormSchema } from '@/lib/tables/floor-forms';
 import { SectionOptions } from './add-table-form';
 import { useFloorForm } from './use-floor-form';

@@ -16,7 +16,7 @@ import { ConfirmForm } from '@/components/ui/confirm-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/field';
-import type { FloorSection, FloorTable as FloorTableRow } from '@/lib/tables/floor';
+import type { FloorSection, FloorTable as FloorTableRow } from '@/lib/tables/floor-view';
 import { formatMoney, formatOpenedAt } from './floor-format';
 import { EditTableRow } from './edit-table-row';
 

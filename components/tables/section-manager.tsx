@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { ConfirmForm } from '@/components/ui/confirm-form';
 import { describedBy, errorIdOf, Field, Input } from '@/components/ui/field';
-import type { FloorSection } from '@/lib/tables/floor';
+import type { FloorSection } from '@/lib/tables/floor-view';
 import type { FormState } from '@/lib/forms';
 import { renameSectionFormSchema, sectionFormSchema } from '@/lib/tables/floor-forms';
 import { FormFeedback } from './form-feedback';

@@ -3,7 +3,7 @@ import type { Executor } from '@/db/client';
 import { bookingChanges } from '@/db/schema';
 import { emitEvent } from '@/lib/events/outbox';
 import { newId } from '@/lib/ids';
-import { type BookingCaller, actorPartnerIdOf, findVisibleBooking, sourceOfChange } from './access';
+import { type BookingCaller, actorPartnerIdOf, findVisibleBooking, sourceOfChange } from './partner-access';
 import { type BookingRow, toBooking, toStoredJson } from './booking-record';
 import { type BOOKING_EVENT_TYPES, type BookingEvent, bookingEventSchema } from './schema';
 

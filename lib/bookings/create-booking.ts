@@ -4,7 +4,7 @@ import { conflict, validationFailed } from '@/lib/http/errors';
 import { issuesToFieldErrors } from '@/lib/http/validation';
 import { newId } from '@/lib/ids';
 import { assertInScope } from '@/lib/tenancy/scope';
-import type { BookingCaller } from './access';
+import type { BookingCaller } from './partner-access';
 import { recordBookingChange } from './booking-changes';
 import { type BookingDetails, toBooking } from './booking-record';
 import { assertTablesExist, assertTablesFree, occupiesTables } from './booking-tables';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, repeatableFilter } from '@/lib/http/query-params';
-import { CURRENCIES } from '@/lib/orders/schema';
+import { CURRENCIES } from '@/lib/money';
 import { locationIdSchema, tableNumberSchema } from '@/lib/tables/schema';
 import { BOOKING_STATUSES, STATUSES_REQUIRING_REASON, TABLE_STATUSES } from './transitions';
 

@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Executor } from '@/db/client';
 import { bookings } from '@/db/schema';
 import { ApiError, conflict, forbidden, notFound, pgErrorCode, validationFailed } from '@/lib/http/errors';
-import { type BookingCaller, actorOf, visibleTo } from './access';
+import { type BookingCaller, actorOf, visibleTo } from './partner-access';
 import { recordBookingChange } from './booking-changes';
 import { type BookingRow, toBooking } from './booking-record';
 import { assertTablesExist, assertTablesFree, occupiesTables } from './booking-tables';

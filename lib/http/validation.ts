@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError, type FieldError, type KnownErrorCode, validationFailed } from './errors';
 
 type Segment = FieldError['segment'];
@@ -57,3 +57,11 @@ export function searchParamsObject(params: URLSearchParams): Record<string, stri
   }
   return result;
 }
+
+// z.int() marks a non-integer as an aborting issue, which would silence an object's cross-field rules that run on
+// invalid input (`when`), so a partner would not see every violation at once; this integer reports the same violation without aborting. The metadata keeps it `type: integer`
+// (with its minimum) in the OpenAPI document, where a metadata type replaces the generated one.
+export const lenientInteger = ({ min }: { min?: number } = {}) =>
+  (min === undefined ? z.number() : z.number().min(min))
+    .refine(Number.isSafeInteger, 'Invalid input: expected an integer')
+    .meta(min === undefined ? { type: 'integer' } : { type: 'integer', minimum: min });

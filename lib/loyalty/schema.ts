@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EventType, ResourceKind } from '@/lib/events/event-types';
-import { moneyPositiveAmountSchema } from '@/lib/orders/schema';
+import { moneyPositiveAmountSchema } from '@/lib/money';
 
 // Shapes and names follow the Tyro Connect-compatible Loyalty API 0.9 (CONTRACT §6 "Loyalty").
 // Every cross-field rule runs even when other fields already failed (`when`), so a partner sees

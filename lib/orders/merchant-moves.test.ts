@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations, type TestPartner } from '@/lib/testing/fixtures';
 import { createUser } from '@/lib/tenancy/users';
-import { orderDocket } from './board';
+import { orderDocket } from './board-view';
 import { changeOrderStatus } from './change-status';
 import { createOrder, type OrderingApp } from './create-order';
 import { sampleOrderRequest } from './sample-order';

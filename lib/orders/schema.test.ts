@@ -2,12 +2,11 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { moneyPositiveAmountSchema, moneySchema } from '@/lib/money';
 import { sampleOrderRequests } from './sample-orders.fixture';
 import {
   createOrderRequestSchema,
   listOrdersQuerySchema,
-  moneyPositiveAmountSchema,
-  moneySchema,
   moneyWithItemisationSchema,
   orderItemSchema,
   orderResponseSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { problemIssueParams } from '@/lib/http/validation';
+import { lenientInteger as integer, problemIssueParams } from '@/lib/http/validation';
+import { moneyPositiveAmountSchema, moneySchema } from '@/lib/money';
 import { ORDER_STATUSES, PATCH_ORDER_STATUSES, UNFULFILLED_FINAL_STATUSES, type OrderStatus } from './transitions';
 
 // Every cross-field rule below runs even when other fields already failed (`when`), so a partner
@@ -8,32 +9,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const whenObject = { when: (payload: { value: unknown }) => isRecord(payload.value) };
 const whenArray = { when: (payload: { value: unknown }) => Array.isArray(payload.value) };
 
-// z.int() marks a non-integer as an aborting issue, which would silence those cross-field rules;
-// this integer reports the same violation without aborting. The metadata keeps it `type: integer`
-// (with its minimum) in the OpenAPI document, where a metadata type replaces the generated one.
-const integer = ({ min }: { min?: number } = {}) =>
-  (min === undefined ? z.number() : z.number().min(min))
-    .refine(Number.isSafeInteger, 'Invalid input: expected an integer')
-    .meta(min === undefined ? { type: 'integer' } : { type: 'integer', minimum: min });
-
-// ---------- Money (SPEC.md "Money") ----------
-
-export const CURRENCIES = ['AUD', 'EUR', 'NZD', 'GBP', 'USD'] as const;
-export const currencySchema = z.enum(CURRENCIES);
-
-export const moneySchema = z
-  .object({
-    amount: integer().describe('Amount in the smallest currency unit (cents).'),
-    currency: currencySchema.default('AUD'),
-  })
-  .meta({ id: 'Money', description: 'An amount of money in integer cents.' });
-
-export const moneyPositiveAmountSchema = z
-  .object({
-    amount: integer({ min: 0 }).describe('Amount in the smallest currency unit (cents); never negative.'),
-    currency: currencySchema.default('AUD'),
-  })
-  .meta({ id: 'MoneyPositiveAmount', description: 'An amount of money in integer cents, zero or more.' });
+// ---------- Order money (SPEC.md "Money"; the shared shapes are in lib/money.ts) ----------
 
 /** Order-level discounts and surcharges: SPEC.md types them as Money; partners label them with a description. */
 export const moneyWithDescriptionSchema = moneySchema
@@ -44,8 +20,6 @@ export const moneyWithDescriptionSchema = moneySchema
 export const moneyWithItemisationSchema = moneyPositiveAmountSchema
   .extend({ description: z.string().optional() })
   .meta({ id: 'MoneyWithItemisation', description: 'A unit discount applying to each single item.' });
-
-export type Money = z.output<typeof moneySchema>;
 
 // ---------- Order Item (SPEC.md "Order Item") ----------
 

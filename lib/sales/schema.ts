@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, repeatableFilter } from '@/lib/http/query-params';
-import { moneyPositiveAmountSchema } from '@/lib/orders/schema';
+import { moneyPositiveAmountSchema } from '@/lib/money';
 import { locationIdSchema, tableNumberSchema } from '@/lib/tables/schema';
 
 // Cross-field rules run even when a field already failed (`when`), so a partner sees every

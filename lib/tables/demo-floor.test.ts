@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { seedDemoFloor } from './demo-floor';
-import { loadFloor } from './floor';
+import { loadFloor } from './floor-view';
 
 const database = useTestDatabase();
 

@@ -4,7 +4,7 @@ import { locations } from '@/db/schema';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { eq } from 'drizzle-orm';
-import { loadFloor } from './floor';
+import { loadFloor } from './floor-view';
 import { addFloorSection, addFloorTable, editFloorTable, moveFloorSection, removeFloorSection, removeFloorTable, renameFloorSection } from './floor-changes';
 
 const database = useTestDatabase();

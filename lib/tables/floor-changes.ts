@@ -13,7 +13,7 @@ import type {
   tableFormSchema,
   tableRefFormSchema,
 } from './floor-forms';
-import { createTable, deleteTable, updateTable } from './manage-tables';
+import { createTable, deleteTable, updateTable } from './table-changes';
 import { findVisibleTable } from './partner-access';
 import { createSection, deleteSection, moveSection, renameSection, requireSection } from './sections';
 import type { ChangeActor } from './table-events';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { partnerBookingCaller } from '@/lib/bookings/access';
+import { partnerBookingCaller } from '@/lib/bookings/partner-access';
 import { createBooking, parseCreateBookingBody } from '@/lib/bookings/create-booking';
 import { listBookings } from '@/lib/bookings/list-bookings';
 import { listBookingsQuerySchema } from '@/lib/bookings/schema';

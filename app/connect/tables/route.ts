@@ -1,6 +1,6 @@
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';
-import { createTable } from '@/lib/tables/manage-tables';
+import { createTable } from '@/lib/tables/table-changes';
 import { listLocationTables } from '@/lib/tables/partner-access';
 import { createTableRequestSchema, listTablesQuerySchema } from '@/lib/tables/schema';
 import { tableResource } from '@/lib/tables/table-record';

@@ -1,6 +1,6 @@
 'use server';
 
-import { decideBookingAsMerchant, merchantDecisionSchema } from '@/lib/bookings/dashboard';
+import { decideBookingAsMerchant, merchantDecisionSchema } from '@/lib/bookings/day-view';
 import { dashboardAction } from '../_lib/action';
 
 const doneMessages = { ACCEPTED: 'Booking accepted.', REJECTED: 'Booking rejected.', CANCELLED_BY_MERCHANT: 'Booking cancelled.' } as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readableHistory } from '@/components/bookings/booking-history';
 import { placeInLanes } from '@/components/bookings/booking-timeline';
-import type { DashboardBooking } from '@/lib/bookings/dashboard';
+import type { DashboardBooking } from '@/lib/bookings/day-view';
 
 const booking = (id: string, startTime: string, endTime: string | null, bookingStatus: DashboardBooking['bookingStatus'] = 'ACCEPTED'): DashboardBooking => ({
   id,

@@ -14,7 +14,7 @@ import {
 import { resetConfig } from '@/lib/config';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createUser } from '@/lib/tenancy/users';
-import { decideBookingAsMerchant, merchantBookingDay, merchantBookingDetail, merchantDecisionSchema, todayIn } from '@/lib/bookings/dashboard';
+import { decideBookingAsMerchant, merchantBookingDay, merchantBookingDetail, merchantDecisionSchema, todayIn } from '@/lib/bookings/day-view';
 
 const database = useTestDatabase();
 let world: BookingWorld;

@@ -7,7 +7,7 @@ import { BookingList } from '@/components/bookings/booking-list';
 import { BookingTimeline } from '@/components/bookings/booking-timeline';
 import { RefreshOnBookingEvents } from '@/components/bookings/refresh-on-booking-events';
 import { Card, EmptyState, PageHeader } from '@/components/ui/card';
-import { bookingDayQuerySchema, merchantBookingDay, merchantBookingDetail } from '@/lib/bookings/dashboard';
+import { bookingDayQuerySchema, merchantBookingDay, merchantBookingDetail } from '@/lib/bookings/day-view';
 import { ApiError } from '@/lib/http/errors';
 import { dayIn, formatDay, zoneName } from '@/lib/time/format';
 

@@ -5,7 +5,7 @@ import { ActivateLoyaltyForm } from '@/components/loyalty/activate-loyalty-form'
 import { LocationLoyaltyStatus } from '@/components/loyalty/location-loyalty-status';
 import { RewardLimitForm } from '@/components/loyalty/reward-limit-form';
 import { Card, EmptyState, PageHeader } from '@/components/ui/card';
-import { merchantLoyaltyOverview } from '@/lib/loyalty/dashboard';
+import { merchantLoyaltyOverview } from '@/lib/loyalty/dashboard-view';
 import { merchantLocations } from '@/lib/tenancy/merchants';
 import { formatAbn } from '@/lib/time/format';
 import { RefreshOnEvents } from '@/components/loyalty/refresh-on-events';

@@ -7,7 +7,7 @@ import { RefreshOnEvents } from '@/components/loyalty/refresh-on-events';
 import { formatDateTimeZoned } from '@/lib/time/format';
 import { Badge } from '@/components/ui/badge';
 import { Card, EmptyState, PageHeader } from '@/components/ui/card';
-import { partnerOnboardingQueue } from '@/lib/loyalty/dashboard';
+import { partnerOnboardingQueue } from '@/lib/loyalty/dashboard-view';
 
 export const metadata: Metadata = { title: 'Onboarding' };
 

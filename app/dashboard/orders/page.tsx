@@ -4,7 +4,7 @@ import { OrdersBoard } from '@/components/orders/orders-board';
 import { SendSampleOrder } from '@/components/orders/send-sample-order';
 import { EmptyState, PageHeader } from '@/components/ui/card';
 import { getDb } from '@/db/client';
-import { boardOrders, merchantLocations } from '@/lib/orders/board';
+import { boardOrders, merchantLocations } from '@/lib/orders/board-view';
 
 export const metadata: Metadata = { title: 'Orders' };
 export const dynamic = 'force-dynamic';

@@ -7,7 +7,7 @@ import { LocationPicker } from '@/components/tables/location-picker';
 import { RefreshOnFloorEvents } from '@/components/tables/refresh-on-floor-events';
 import { SectionManager } from '@/components/tables/section-manager';
 import { Card, EmptyState, PageHeader } from '@/components/ui/card';
-import { loadFloor } from '@/lib/tables/floor';
+import { loadFloor } from '@/lib/tables/floor-view';
 import { merchantLocations } from '@/lib/tenancy/merchants';
 
 export const metadata: Metadata = { title: 'Tables' };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findVisibleBooking, partnerBookingCaller } from '@/lib/bookings/access';
+import { findVisibleBooking, partnerBookingCaller } from '@/lib/bookings/partner-access';
 import { toBooking } from '@/lib/bookings/booking-record';
 import { updateBookingRequestSchema } from '@/lib/bookings/schema';
 import { updateBooking } from '@/lib/bookings/update-booking';

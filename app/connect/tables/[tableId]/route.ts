@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json, noContent } from '@/lib/http/responses';
-import { deleteTable, updateTable } from '@/lib/tables/manage-tables';
+import { deleteTable, updateTable } from '@/lib/tables/table-changes';
 import { findVisibleTable } from '@/lib/tables/partner-access';
 import { updateTableRequestSchema } from '@/lib/tables/schema';
 import { tableResource } from '@/lib/tables/table-record';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boardOrders, merchantLocations, posOnlineLocations } from '@/lib/orders/board';
+import { boardOrders, merchantLocations, posOnlineLocations } from '@/lib/orders/board-view';
 import { ORDER_STATUSES } from '@/lib/orders/transitions';
 import { dashboardRoute } from '../../_lib/route';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { partnerBookingCaller } from '@/lib/bookings/access';
+import { partnerBookingCaller } from '@/lib/bookings/partner-access';
 import { getBookingEvents } from '@/lib/bookings/booking-changes';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';

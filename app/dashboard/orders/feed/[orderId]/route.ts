@@ -1,5 +1,5 @@
 import { notFound } from '@/lib/http/errors';
-import { orderDocket } from '@/lib/orders/board';
+import { orderDocket } from '@/lib/orders/board-view';
 import { dashboardRoute } from '../../../_lib/route';
 
 export const dynamic = 'force-dynamic';

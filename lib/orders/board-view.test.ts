@@ -5,7 +5,7 @@ import { createConnection, createPartner } from '@/lib/tenancy/partners';
 import { eq } from 'drizzle-orm';
 import { locations } from '@/db/schema';
 import { addDays, dayIn } from '@/lib/time/format';
-import { boardOrders, orderDocket, posOnlineLocations } from './board';
+import { boardOrders, orderDocket, posOnlineLocations } from './board-view';
 import { changeOrderStatus } from './change-status';
 import { createOrder } from './create-order';
 import { DEMO_ORDERING_APP_NAME, sampleOrderRequest, sendSampleOrder } from './sample-order';

@@ -4,7 +4,8 @@ import { locations, orders, orderStatusChanges, partners, posPresence, users } f
 import { PRESENCE_STALE_MS } from '@/lib/events/pos-presence';
 import { autoRejectOverdueOrders } from './auto-reject';
 import { orderResource, type OrderContent, type OrderRow } from './order-record';
-import { toOrderResponse, type Money, type OrderResponseV1_1 } from './schema';
+import type { Money } from '@/lib/money';
+import { toOrderResponse, type OrderResponseV1_1 } from './schema';
 import { totalMismatch } from './totals';
 import { FINAL_ORDER_STATUSES, type OrderStatus } from './transitions';
 

@@ -4,7 +4,7 @@ import type { Executor } from '@/db/client';
 import { bookingChanges, locations, partners, sections, tables, users } from '@/db/schema';
 import { listSalesForBooking } from '@/lib/sales/list-sales';
 import type { SaleResponse } from '@/lib/sales/schema';
-import { findVisibleBooking } from './access';
+import { findVisibleBooking } from './partner-access';
 import { type BookingDetails, type BookingRow, toBooking } from './booking-record';
 import { listBookingRows } from './list-bookings';
 import type { BookingResponse } from './schema';
