@@ -5,10 +5,10 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookReceiver } from '@/lib/events/testing/webhook-receiver';
-import { sampleOrderRequests } from '@/lib/orders/sample-orders.fixture';
 import { type TcpProxy, tcpProxy } from '@/lib/testing/tcp-proxy';
 import { type ThrowawayDatabase, throwawayDatabase } from '@/lib/testing/throwaway-database';
 import { ensureBuild, freePort, type ServerProcess, startServer } from '@/lib/testing/server-process';
+import { connectedPartner, managementApi, postOrder as postOrderAt } from '@/lib/testing/server-world';
 
 // Fault tests against the built server as a child process, with PostgreSQL behind a TCP proxy the test controls
 // (CONTRACT §5: 503 with Retry-After within 2 s while the database is unreachable, recovery without a restart;
@@ -28,27 +28,10 @@ let port: number;
 const secrets: string[] = [];
 let world: { locationId: string; posId: string; appToken: string };
 
-async function manage<T = Record<string, string>>(route: string, body: unknown = {}): Promise<T> {
-  const response = await fetch(`${server.origin}/manage${route}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN_API_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (response.status !== 201) throw new Error(`POST /manage${route} → ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const manage = managementApi(() => server.origin, ADMIN_API_KEY);
 
 let orderCounter = 0;
-function postOrder(): Promise<Response> {
-  const order: Record<string, any> = structuredClone(sampleOrderRequests.newOrder);
-  order.locationId = world.locationId;
-  order.origin.orderId = `fault-${process.pid}-${++orderCounter}`;
-  return fetch(`${server.origin}/connect/orders`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${world.appToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(order),
-  });
-}
+const postOrder = () => postOrderAt(server.origin, world.appToken, world.locationId, `fault-${process.pid}-${++orderCounter}`);
 
 const getOrder = (id: string) => fetch(`${server.origin}/connect/orders/${id}`, { headers: { authorization: `Bearer ${world.appToken}` } });
 
@@ -98,15 +81,8 @@ beforeAll(async () => {
   await manage(`/partners/${pos.id}/connections`, { locationId: location.locationId });
   const hook = await manage<{ secret: string }>(`/partners/${pos.id}/webhooks`, { url: receiver.url });
   secrets.push(hook.secret);
-  const app = await manage('/partners', { name: 'Fault App', type: 'ORDERING_APP' });
-  await manage(`/partners/${app.id}/connections`, { locationId: location.locationId });
-  const client = await manage<{ client_id: string; client_secret: string }>(`/partners/${app.id}/clients`);
-  const token = await fetch(`${server.origin}/oauth/token`, {
-    method: 'POST',
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }),
-  });
-  expect(token.status).toBe(200);
-  world = { locationId: location.locationId, posId: pos.id!, appToken: ((await token.json()) as { access_token: string }).access_token };
+  const app = await connectedPartner(server.origin, manage, { name: 'Fault App', type: 'ORDERING_APP', locationIds: [location.locationId] });
+  world = { locationId: location.locationId, posId: pos.id!, appToken: app.token! };
 }, 600_000);
 
 afterAll(async () => {

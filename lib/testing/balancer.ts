@@ -1,0 +1,80 @@
+import { createServer, type AddressInfo, connect, type Socket } from 'node:net';
+
+export interface BalancerTarget {
+  host: string;
+  port: number;
+}
+
+export interface Balancer {
+  port: number;
+  /** `http://127.0.0.1:<port>`: what clients (and PUBLIC_URL) use. */
+  origin: string;
+  /** Stops sending new connections to target `index`; connections already open to it stay. */
+  markDown(index: number): void;
+  markUp(index: number): void;
+  /** The target a client connection was sent to, by the client's local port (`socket.localPort`). */
+  targetOf(clientPort: number): number | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * A round-robin TCP balancer on 127.0.0.1, as a load balancer without sticky sessions puts several Counterpart
+ * instances behind one address. It works on connections, not requests: each new client connection goes to the next
+ * target that is up, and the bytes pass through untouched, so WebSocket upgrades and SSE streams work as they would
+ * behind a real one (and stay on the instance they started on). A target that refuses the connection (a crashed
+ * process) is skipped for that connection, as a balancer's failed health check would; when every target refuses, the
+ * client is reset.
+ */
+export async function roundRobinBalancer(targets: BalancerTarget[]): Promise<Balancer> {
+  const down = new Set<number>();
+  const sockets = new Set<Socket>();
+  const targetByClientPort = new Map<number, number>();
+  let next = 0;
+
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+  };
+
+  const forward = (client: Socket, candidates: number[]) => {
+    const index = candidates.shift();
+    if (index === undefined) return void client.resetAndDestroy();
+    const target = targets[index]!;
+    const upstream = connect(target.port, target.host);
+    track(upstream);
+    const failBeforeConnect = () => forward(client, candidates);
+    upstream.once('error', failBeforeConnect);
+    upstream.once('connect', () => {
+      upstream.off('error', failBeforeConnect);
+      targetByClientPort.set(client.remotePort!, index);
+      client.pipe(upstream).pipe(client);
+      client.resume();
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+  };
+
+  const server = createServer({ pauseOnConnect: true }, (client) => {
+    track(client);
+    const clientPort = client.remotePort!;
+    client.on('close', () => targetByClientPort.delete(clientPort));
+    // The round starts at the next target in turn and tries each target that is up once.
+    const order = targets.map((_, offset) => (next + offset) % targets.length).filter((index) => !down.has(index));
+    next = (next + 1) % targets.length;
+    forward(client, order);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    markDown: (index) => void down.add(index),
+    markUp: (index) => void down.delete(index),
+    targetOf: (clientPort) => targetByClientPort.get(clientPort),
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
