@@ -21,6 +21,12 @@ export interface PosNotificationsOptions {
   /** A ping goes out this often; no pong before the next one ends the socket and reconnects. Default 20 s. */
   keepAliveMs?: number;
   reconnect?: { baseDelayMs?: number; maxDelayMs?: number };
+  /**
+   * After a reconnection the feed is read again every `pollMs` until it shows an event the new socket delivered, for at
+   * most `forMs`: an event committed during the disconnect can appear in the feed only later (once every transaction
+   * that started before it has finished), after the first catch-up read. Default 1 s for 20 s.
+   */
+  settle?: { pollMs?: number; forMs?: number };
 }
 
 /** Close codes after which reconnecting cannot help (CONTRACT §7): the location left the token's scope. */
@@ -85,6 +91,7 @@ export class PosNotifications {
     const socket = new WebSocket(url, { headers: { authorization: `Bearer ${token}` } });
     this.socket = socket;
     const buffered: CounterpartEvent[] = [];
+    const liveIds = new Set<string>();
     let catchingUp = true;
     let alive = true;
     const keepAlive = setInterval(() => {
@@ -108,6 +115,7 @@ export class PosNotifications {
       } catch (error) {
         return this.options.onError?.(error);
       }
+      liveIds.add(event.id);
       if (catchingUp) buffered.push(event);
       else this.enqueue([event]);
     });
@@ -119,14 +127,20 @@ export class PosNotifications {
           supportedApis: this.options.supportedApis ?? [{ name: 'ordering', version: '1.0' }],
         }),
       );
-      void this.catchUp()
+      const since = this.catchUpSince();
+      const catchingUpFrom = this.cursor;
+      const reconnected = Boolean(catchingUpFrom) || this.connectedOnce;
+      void (reconnected ? this.readFeed(catchingUpFrom, since) : Promise.resolve(undefined))
         .then((missed) => {
-          this.enqueue(missed);
+          this.enqueue(missed?.events ?? []);
           this.enqueue(buffered.splice(0));
           catchingUp = false;
           this.attempt = 0;
           this.connectedOnce = true;
-          this.options.onState?.({ state: 'open', caughtUp: missed.length });
+          this.options.onState?.({ state: 'open', caughtUp: missed?.events.length ?? 0 });
+          if (missed && !missed.ids.some((id) => liveIds.has(id))) {
+            void this.settle(socket, liveIds, missed.lastEventId ?? catchingUpFrom, since).catch((error: unknown) => this.options.onError?.(error));
+          }
         })
         .catch((error: unknown) => {
           this.options.onError?.(error);
@@ -156,29 +170,53 @@ export class PosNotifications {
   }
 
   /**
-   * The location's events the socket may have missed: those after the last one handled, or, before any was handled,
-   * those since this helper started. The first connection without `after` has nothing to catch up.
+   * Without a known last event, a catch-up reads the events since the last one handled (or since this helper started),
+   * allowing for clock skew.
    */
-  private async catchUp(): Promise<CounterpartEvent[]> {
-    if (!this.cursor && !this.connectedOnce) return [];
-    const since = this.cursor ? undefined : (this.lastSeenAt ?? this.startedAt) - CLOCK_SKEW_MS;
-    const missed: CounterpartEvent[] = [];
-    let after = this.cursor;
-    for (;;) {
-      const { data } = await this.options.client.GET('/events', { params: { query: { ...(after ? { after } : {}), limit: 50 } } });
-      if (!data) break;
-      for (const event of data.results) {
-        if (event.locationId !== this.options.locationId) continue;
-        if (since !== undefined && Date.parse(event.createdAt) < since) continue;
-        missed.push(event);
-      }
-      if (!data.hasMore || !data.lastEventId) break;
-      after = data.lastEventId;
-    }
-    return missed;
+  private catchUpSince(): number | undefined {
+    return this.cursor ? undefined : (this.lastSeenAt ?? this.startedAt) - CLOCK_SKEW_MS;
   }
 
-  private enqueue(events: CounterpartEvent[]) {
+  /** The location's events in the feed after `after` (every page), and the feed position reached. */
+  private async readFeed(after: string | undefined, since: number | undefined) {
+    const events: CounterpartEvent[] = [];
+    const ids: string[] = [];
+    let lastEventId = after;
+    for (;;) {
+      const { data } = await this.options.client.GET('/events', { params: { query: { ...(lastEventId ? { after: lastEventId } : {}), limit: 50 } } });
+      if (!data) break;
+      for (const event of data.results) {
+        ids.push(event.id);
+        if (event.locationId !== this.options.locationId) continue;
+        if (since !== undefined && Date.parse(event.createdAt) < since) continue;
+        events.push(event);
+      }
+      if (data.lastEventId) lastEventId = data.lastEventId;
+      if (!data.hasMore || !data.lastEventId) break;
+    }
+    return { events, ids, lastEventId };
+  }
+
+  /**
+   * Keeps reading the feed after a reconnection until it shows an event this socket delivered live: from then on, every event
+   * committed before the socket opened is visible in the feed, and everything after reaches the socket. Events found
+   * late are handed over like any other (once); they leave the resume cursor alone once a live event has passed it.
+   */
+  private async settle(socket: WebSocket, liveIds: Set<string>, after: string | undefined, since: number | undefined) {
+    const { pollMs = 1_000, forMs = 20_000 } = this.options.settle ?? {};
+    const deadline = Date.now() + forMs;
+    let position = after;
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+      if (this.stopped || this.socket !== socket) return;
+      const page = await this.readFeed(position, since);
+      this.enqueue(page.events, liveIds.size === 0);
+      if (page.ids.some((id) => liveIds.has(id))) return;
+      position = page.lastEventId;
+    }
+  }
+
+  private enqueue(events: CounterpartEvent[], moveCursor = true) {
     for (const event of events) {
       this.delivery = this.delivery.then(async () => {
         if (this.seen.has(event.id)) return;
@@ -189,6 +227,7 @@ export class PosNotifications {
         } catch (error) {
           this.options.onError?.(error);
         }
+        if (!moveCursor) return;
         this.cursor = event.id;
         this.lastSeenAt = Date.parse(event.createdAt);
       });

@@ -15,6 +15,9 @@ const event = (id: string, locationId = 'loc-1'): CounterpartEvent => ({
 /** A stand-in Counterpart: the notification WebSocket and the catch-up feed, both scripted by the test. */
 async function fakeHub() {
   const feed: CounterpartEvent[] = [];
+  // The feed shows nothing from the first hidden event on, as the server's does while a transaction that started
+  // before that event is still open.
+  const hidden = new Set<string>();
   const feedQueries: string[] = [];
   const hellos: unknown[] = [];
   const sockets: WebSocket[] = [];
@@ -23,7 +26,8 @@ async function fakeHub() {
     feedQueries.push(url.search);
     const after = url.searchParams.get('after');
     const start = after ? feed.findIndex((entry) => entry.id === after) + 1 : 0;
-    const results = feed.slice(start);
+    const horizon = feed.findIndex((entry) => hidden.has(entry.id));
+    const results = feed.slice(start, horizon === -1 ? undefined : Math.max(start, horizon));
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ results, lastEventId: results.at(-1)?.id ?? after, hasMore: false }));
   });
@@ -39,6 +43,7 @@ async function fakeHub() {
     url,
     feed,
     feedQueries,
+    hidden,
     hellos,
     sockets,
     /** Records the event in the feed and sends it on every open socket. */
@@ -108,6 +113,42 @@ describe('PosNotifications', () => {
     expect(hub.feedQueries[0]).toContain('after=e1');
     expect(states.filter((state) => state === 'open')).toHaveLength(2);
     expect(notifications.lastEventId).toBe('e4');
+  });
+
+  it('after a reconnection keeps reading the feed until it shows a live event, so an event that appears late is not lost', async () => {
+    hub = await fakeHub();
+    const received: string[] = [];
+    const states: NotificationsState['state'][] = [];
+    notifications = new PosNotifications({
+      client: createCounterpartClient({ baseUrl: hub.url, auth: 'pos-token' }),
+      locationId: 'loc-1',
+      onEvent: (entry) => void received.push(entry.id),
+      onState: (state) => states.push(state.state),
+      reconnect: { baseDelayMs: 20, maxDelayMs: 20 },
+      settle: { pollMs: 50, forMs: 5_000 },
+    }).start();
+    await until(() => states.includes('open'));
+    hub.emit(event('e1'));
+    await until(() => received.length === 1);
+
+    hub.sockets[0]!.terminate();
+    // e2 commits while the POS is away, but the feed cannot show it yet.
+    hub.emit(event('e2'), false);
+    hub.hidden.add('e2');
+    await until(() => states.filter((state) => state === 'open').length === 2);
+    hub.emit(event('e3'));
+    await until(() => received.includes('e3'));
+    expect(received).not.toContain('e2');
+
+    hub.hidden.delete('e2');
+    await until(() => received.includes('e2'));
+    const queries = hub.feedQueries.length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Once the feed showed e3, the live socket covers the rest: no more reads.
+    expect(hub.feedQueries).toHaveLength(queries);
+    expect(received).toEqual(['e1', 'e3', 'e2']);
+    // Resuming after e3 cannot skip anything: e2 comes before it in the feed.
+    expect(notifications.lastEventId).toBe('e3');
   });
 
   it('stops for good when the location leaves the token’s scope (4003)', async () => {
