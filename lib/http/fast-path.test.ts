@@ -76,11 +76,24 @@ const streamControl: { push: (text: string) => void } = { push: () => {} };
 
 function appTree(): { appDir: string; distDir: string } {
   const root = mkdtempSync(path.join(tmpdir(), 'fast-path-'));
-  for (const pattern of [...Object.keys(modules), '/dashboard/stream']) {
+  // `/manage/unbuilt` has a route file the build does not list (added after `next build`): Next would not serve it.
+  for (const pattern of [...Object.keys(modules), '/dashboard/stream', '/manage/unbuilt']) {
     mkdirSync(path.join(root, 'app', pattern), { recursive: true });
     writeFileSync(path.join(root, 'app', pattern, 'route.ts'), '');
   }
   mkdirSync(path.join(root, '.next', 'server'), { recursive: true });
+  // The build's list of routes, as `next build` writes it (pages and other surfaces included).
+  writeFileSync(
+    path.join(root, '.next', 'server', 'app-paths-manifest.json'),
+    JSON.stringify(
+      Object.fromEntries(
+        [...Object.keys(modules), '/dashboard/stream', '/dashboard/orders/page'].map((pattern) => [
+          pattern.endsWith('/page') ? pattern : `${pattern}/route`,
+          `app${pattern}/route.js`,
+        ]),
+      ),
+    ),
+  );
   writeFileSync(
     path.join(root, '.next', 'routes-manifest.json'),
     JSON.stringify({
@@ -221,7 +234,7 @@ describe('the API fast path', () => {
     expect(errors).toHaveLength(1);
   });
 
-  it('leaves to Next what Next redirects, normalizes or runs its proxy on, and every other surface', async () => {
+  it('leaves to Next what Next redirects, normalizes or runs its proxy on, routes the build lacks, and every other surface', async () => {
     leftToNext.length = 0;
     const targets = [
       '/connect/orders/',
@@ -231,6 +244,7 @@ describe('the API fast path', () => {
       '/connect/%2E%2E/orders',
       '/connect\\orders',
       '/.well-known/other',
+      '/manage/unbuilt',
       '/dashboard/stream',
       '/login',
       '/healthz/',

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -55,18 +55,23 @@ export interface FastPath {
   serve(request: IncomingMessage, response: ServerResponse): boolean;
 }
 
-/** Every `route.ts` (or `.js`) under the fast path's surfaces of `appDir`, as app-dir pattern → file. */
-export function scanRoutes(appDir: string): Map<string, string> {
+/**
+ * The route handlers of the fast path's surfaces, as app-dir pattern → source file: the list is the build's own
+ * (`app-paths-manifest.json`, which `next build` writes from the app/ tree), so what this server serves is exactly
+ * what Next would, and the route files stay the only declaration. Each is loaded from its `route.ts` source in `appDir`.
+ */
+export function routesOfBuild(distDir: string, appDir: string): Map<string, string> {
+  const manifestPath = path.join(distDir, 'server', 'app-paths-manifest.json');
+  if (!existsSync(manifestPath)) throw new Error(`no build at ${distDir}: ${manifestPath} is missing`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, string>;
   const found = new Map<string, string>();
-  const walk = (directory: string, pattern: string) => {
-    for (const entry of readdirSync(directory, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(path.join(directory, entry.name), `${pattern}/${entry.name}`);
-      else if (/^route\.(?:ts|js|mjs)$/.test(entry.name)) found.set(pattern, path.join(directory, entry.name));
-    }
-  };
-  for (const surface of FAST_PATH_SURFACES) {
-    const directory = path.join(appDir, surface);
-    if (existsSync(directory)) walk(directory, `/${surface}`);
+  for (const page of Object.keys(manifest)) {
+    if (!page.endsWith('/route')) continue;
+    const pattern = page.slice(0, -'/route'.length);
+    if (!SURFACE.test(pattern.replace(/\/\([^/]*\)/g, ''))) continue;
+    const source = ['route.ts', 'route.js', 'route.mjs'].map((name) => path.join(appDir, pattern, name)).find((file) => existsSync(file));
+    if (!source) throw new Error(`the build's route ${pattern} has no route file under ${appDir}: rebuild`);
+    found.set(pattern, source);
   }
   return found;
 }
@@ -132,7 +137,7 @@ export async function createFastPath(options: FastPathOptions): Promise<FastPath
   const proxied = proxyMatchers(options.distDir);
   const prerendered = prerenderedRoutes(options.distDir);
   const loaded = await Promise.all(
-    [...scanRoutes(options.appDir)].map(async ([pattern, file]) => {
+    [...routesOfBuild(options.distDir, options.appDir)].map(async ([pattern, file]) => {
       try {
         const exports = await load(file);
         const page = pattern.replace(/\/\([^/]*\)/g, '') || '/';
