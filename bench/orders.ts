@@ -1,7 +1,8 @@
 /**
  * Ordering benchmark: full order cycles — app POST → POS webhook → POS GET → PATCH ACCEPTED → PATCH READY —
  * against the built server as `npm start` runs it (API route handlers called by server.ts), the same server with
- * API_FAST_PATH=false (every request through Next's pipeline, as before the fast path) and, in the same run, a
+ * API_FAST_PATH=false (every request through Next's pipeline, as before the fast path), the fast path with the API
+ * request log off (API_LOG_ENABLED=false, to price the log) and, in the same run, a
  * minimal node:http baseline that calls the same lib functions (same SQL, no Next.js). Prints cycles/s, the ratios to
  * the baseline and the CPU a cycle costs (the servers take turns over three rounds, medians reported), p50/p99 of
  * each call at a fixed 50 cycles/s, and the server's RSS under that load. Everything runs on 127.0.0.1 and takes
@@ -179,16 +180,20 @@ async function cycle(target: Target, receiver: ReturnType<typeof webhookReceiver
   await call('PATCH READY', 'PATCH', `/connect/orders/${order.id}`, target.posToken, { status: 'READY' });
 }
 
-type Kind = 'baseline' | 'server' | 'next';
-const KINDS: readonly Kind[] = ['baseline', 'server', 'next'];
-const LABEL: Record<Kind, string> = { baseline: 'baseline', server: 'fast path', next: 'Next pipeline' };
+type Kind = 'baseline' | 'server' | 'unlogged' | 'next';
+const KINDS: readonly Kind[] = ['baseline', 'server', 'unlogged', 'next'];
+const LABEL: Record<Kind, string> = { baseline: 'baseline', server: 'fast path', unlogged: 'no request log', next: 'Next pipeline' };
 
 /** One server under test on its own database (each runs a webhook dispatcher, which must only see its own orders). */
 async function startTarget(kind: Kind, receiverUrl: string) {
   const database = await benchDatabase();
   const handle = await openDatabase({ url: database.url, dataDir: 'unused', maxConnections: 2 });
   const port = await freePort();
-  const env = benchServerEnv(database.url, port, { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', API_FAST_PATH: kind === 'next' ? 'false' : 'true' });
+  const env = benchServerEnv(database.url, port, {
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    API_FAST_PATH: kind === 'next' ? 'false' : 'true',
+    API_LOG_ENABLED: kind === 'unlogged' ? 'false' : 'true',
+  });
   // Tokens are checked on iss/aud = the server's PUBLIC_URL: issue them with the same configuration.
   resetConfig({ PUBLIC_URL: env.PUBLIC_URL, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
   await ensureSigningKey(handle.db);
@@ -299,6 +304,8 @@ async function main() {
     );
     console.log(`  full cycles/s (median)   ${KINDS.map((kind) => `${LABEL[kind]} ${results.get(kind)!.cyclesPerSecond.toFixed(1)}`).join('   ')}`);
     console.log(`  ratio to the baseline    fast path ${ratio('server')} (target ≥ 0.85)   Next pipeline ${ratio('next')}`);
+    const logCost = 1 - results.get('server')!.cyclesPerSecond / results.get('unlogged')!.cyclesPerSecond;
+    console.log(`  API request log cost     ${(logCost * 100).toFixed(1)}% fewer cycles/s with it on (target ≤ 5%)`);
     console.log(`  rounds                   ${KINDS.map((kind) => `${LABEL[kind]} ${roundsOf(kind)}`).join('   ')}`);
     console.log(`  failed cycles            ${KINDS.map((kind) => `${LABEL[kind]} ${results.get(kind)!.failed}`).join('   ')}`);
     console.log(`  CPU ms per cycle (median)`);
