@@ -1,3 +1,6 @@
+import { type Column, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgTable } from 'drizzle-orm/pg-core';
+
 /** Rows of a raw `db.execute` result: postgres.js returns an array, PGlite an object with `rows`. */
 export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
@@ -6,3 +9,19 @@ export function rowsOf<T>(result: unknown): T[] {
 
 /** Timestamps arrive as Date (PGlite) or string (postgres.js through drizzle); both become Date. */
 export const asDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string | Date));
+
+/**
+ * A table under an alias, for hand-written SQL that the query builder cannot express: `${d.from}` renders
+ * `"webhook_deliveries" "d"` in a FROM or UPDATE clause and `${d.ref.status}` the column `"d"."status"`, so the types
+ * check every table and column name.
+ */
+export function aliased<T extends PgTable>(table: T, name: string) {
+  return { from: sql`${table} ${sql.identifier(name)}`, ref: alias(table, name) };
+}
+
+/** Bare column names, as an INSERT's column list or an UPDATE's SET target need them. */
+export const columnNames = (...columns: Column[]): SQL =>
+  sql.join(
+    columns.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );

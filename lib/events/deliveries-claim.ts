@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { asDate, rowsOf } from '@/db/rows';
+import { aliased, asDate, columnNames, rowsOf } from '@/db/rows';
+import { deliveryStatus, events, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { newPrefixedId } from '@/lib/ids';
 import type { AttemptOutcome } from './webhook-sender';
 
@@ -24,26 +25,34 @@ export interface ClaimedDelivery {
  * when no earlier delivery of the same resource to the same endpoint is still pending (CONTRACT §7 per-resource order).
  */
 export async function claimDueDeliveries(db: Executor, limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
+  const d = aliased(webhookDeliveries, 'd');
+  const earlier = aliased(webhookDeliveries, 'earlier');
+  const w = aliased(webhookDeliveries, 'w');
+  const e = aliased(events, 'e');
+  const ep = aliased(webhookEndpoints, 'ep');
   const result = await db.execute(sql`
     with due as (
-      select d.id from webhook_deliveries d
-      where d.status = 'PENDING' and d.next_attempt_at <= now()
-        and (d.locked_until is null or d.locked_until <= now())
+      select ${d.ref.id} from ${d.from}
+      where ${d.ref.status} = 'PENDING' and ${d.ref.nextAttemptAt} <= now()
+        and (${d.ref.lockedUntil} is null or ${d.ref.lockedUntil} <= now())
         and not exists (
-          select 1 from webhook_deliveries earlier
-          where earlier.endpoint_id = d.endpoint_id and earlier.resource_key = d.resource_key
-            and earlier.event_seq < d.event_seq and earlier.status = 'PENDING'
+          select 1 from ${earlier.from}
+          where ${earlier.ref.endpointId} = ${d.ref.endpointId} and ${earlier.ref.resourceKey} = ${d.ref.resourceKey}
+            and ${earlier.ref.eventSeq} < ${d.ref.eventSeq} and ${earlier.ref.status} = 'PENDING'
         )
-      order by d.next_attempt_at, d.event_seq
+      order by ${d.ref.nextAttemptAt}, ${d.ref.eventSeq}
       limit ${limit}
-      for update of d skip locked
+      for update of ${sql.identifier('d')} skip locked
     )
-    update webhook_deliveries w
-    set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempt_count = w.attempt_count + 1, last_attempt_at = now()
-    from due, events e, webhook_endpoints ep
-    where w.id = due.id and e.id = w.event_id and ep.id = w.endpoint_id
-    returning w.id, w.event_id as "eventId", w.attempt_count as "attemptCount", e.payload, ep.url, ep.id as "endpointId", ep.secret,
-      ep.previous_secret as "previousSecret", ep.previous_secret_expires_at as "previousSecretExpiresAt", w.event_seq as "eventSeq"`);
+    update ${w.from}
+    set ${columnNames(webhookDeliveries.lockedUntil)} = now() + make_interval(secs => ${leaseSeconds}),
+      ${columnNames(webhookDeliveries.attemptCount)} = ${w.ref.attemptCount} + 1,
+      ${columnNames(webhookDeliveries.lastAttemptAt)} = now()
+    from due, ${e.from}, ${ep.from}
+    where ${w.ref.id} = due.id and ${e.ref.id} = ${w.ref.eventId} and ${ep.ref.id} = ${w.ref.endpointId}
+    returning ${w.ref.id}, ${w.ref.eventId} as "eventId", ${w.ref.attemptCount} as "attemptCount", ${e.ref.payload}, ${ep.ref.url},
+      ${ep.ref.id} as "endpointId", ${ep.ref.secret}, ${ep.ref.previousSecret} as "previousSecret",
+      ${ep.ref.previousSecretExpiresAt} as "previousSecretExpiresAt", ${w.ref.eventSeq} as "eventSeq"`);
   return rowsOf<ClaimedDelivery & { eventSeq: number | string }>(result)
     .sort((a, b) => Number(a.eventSeq) - Number(b.eventSeq))
     .map(({ eventSeq: _seq, ...row }) => ({
@@ -60,8 +69,8 @@ export async function claimDueDeliveries(db: Executor, limit: number, leaseSecon
  */
 export async function msUntilNextDue(db: Executor): Promise<number | null> {
   const result = await db.execute(sql`
-    select extract(epoch from min(next_attempt_at) - now()) * 1000 as "ms"
-    from webhook_deliveries where status = 'PENDING' and next_attempt_at > now()`);
+    select extract(epoch from min(${webhookDeliveries.nextAttemptAt}) - now()) * 1000 as "ms"
+    from ${webhookDeliveries} where ${webhookDeliveries.status} = 'PENDING' and ${webhookDeliveries.nextAttemptAt} > now()`);
   const ms = rowsOf<{ ms: number | string | null }>(result)[0]?.ms;
   return ms === null || ms === undefined ? null : Math.max(0, Math.ceil(Number(ms)));
 }
@@ -92,28 +101,38 @@ export async function recordAttempts(db: Executor, records: AttemptRecord[]): Pr
     status: outcome.succeeded ? 'SUCCEEDED' : retryInMs === null ? 'FAILED' : 'PENDING',
     retry_ms: retryInMs,
   }));
+  const d = aliased(webhookDeliveries, 'd');
+  const later = aliased(webhookDeliveries, 'later');
   const result = await db.execute(sql`
     with results as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
         id text, attempt_id text, attempted_at timestamptz, status_code int, latency_ms int, error text, snippet text,
         status text, retry_ms int)
     ), attempts as (
-      insert into webhook_attempts (id, delivery_id, attempted_at, status_code, latency_ms, error, response_snippet)
+      insert into ${webhookAttempts} (${columnNames(
+        webhookAttempts.id,
+        webhookAttempts.deliveryId,
+        webhookAttempts.attemptedAt,
+        webhookAttempts.statusCode,
+        webhookAttempts.latencyMs,
+        webhookAttempts.error,
+        webhookAttempts.responseSnippet,
+      )})
       select attempt_id, id, attempted_at, status_code, latency_ms, error, snippet from results
     ), recorded as (
-      update webhook_deliveries d
-      set status = r.status::delivery_status,
-        next_attempt_at = case when r.status = 'PENDING' then now() + r.retry_ms * interval '1 millisecond' else d.next_attempt_at end,
-        completed_at = case when r.status = 'PENDING' then null else now() end,
-        locked_until = null
+      update ${d.from}
+      set ${columnNames(webhookDeliveries.status)} = r.status::${sql.identifier(deliveryStatus.enumName)},
+        ${columnNames(webhookDeliveries.nextAttemptAt)} = case when r.status = 'PENDING' then now() + r.retry_ms * interval '1 millisecond' else ${d.ref.nextAttemptAt} end,
+        ${columnNames(webhookDeliveries.completedAt)} = case when r.status = 'PENDING' then null else now() end,
+        ${columnNames(webhookDeliveries.lockedUntil)} = null
       from results r
-      where d.id = r.id
-      returning d.endpoint_id, d.resource_key, d.event_seq
+      where ${d.ref.id} = r.id
+      returning ${d.ref.endpointId} as endpoint_id, ${d.ref.resourceKey} as resource_key, ${d.ref.eventSeq} as event_seq
     )
     select exists (
       select 1 from recorded
-      join webhook_deliveries later on later.endpoint_id = recorded.endpoint_id and later.resource_key = recorded.resource_key
-      where later.event_seq > recorded.event_seq and later.status = 'PENDING'
+      join ${later.from} on ${later.ref.endpointId} = recorded.endpoint_id and ${later.ref.resourceKey} = recorded.resource_key
+      where ${later.ref.eventSeq} > recorded.event_seq and ${later.ref.status} = 'PENDING'
     ) as "successorsPending"`);
   return { successorsPending: rowsOf<{ successorsPending: boolean }>(result)[0]?.successorsPending === true };
 }
