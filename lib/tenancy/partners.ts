@@ -48,6 +48,15 @@ export async function createConnection(db: Executor, partnerId: string, input: z
   return { id: connection.id, partnerId, locationId: connection.locationId, createdAt: connection.createdAt.toISOString() };
 }
 
+/** Renames one of a loyalty partner's programs; answers its state before and after. */
+export async function renameLoyaltyProgram(db: Executor, partnerId: string, loyaltyProgramId: string, name: string) {
+  const where = and(eq(loyaltyPrograms.partnerId, partnerId), eq(loyaltyPrograms.loyaltyProgramId, loyaltyProgramId));
+  const [before] = await db.select({ name: loyaltyPrograms.name }).from(loyaltyPrograms).where(where);
+  if (!before) throw notFound('Loyalty program');
+  await db.update(loyaltyPrograms).set({ name }).where(where);
+  return { before: { partnerId, loyaltyProgramId, name: before.name }, after: { partnerId, loyaltyProgramId, name } };
+}
+
 export async function createLoyaltyProgram(db: Executor, partnerId: string, input: z.output<typeof createLoyaltyProgramSchema>) {
   const partner = await requirePartner(db, partnerId);
   if (partner.type !== 'LOYALTY') {

@@ -12,7 +12,7 @@ import { disablePartner, MAX_GRACE_HOURS, removeConnection, revokeClient, rotate
 import { oneTimePassword, sendTestEvent } from '@/lib/ops/console';
 import { countFailedSince, replayFailedSince, setEndpointDisabled, updateEndpoint } from '@/lib/ops/endpoint-health';
 import { createLocation, createMerchant } from '@/lib/tenancy/merchants';
-import { createClient, createConnection, createLoyaltyProgram, createPartner, requirePartner } from '@/lib/tenancy/partners';
+import { createClient, createConnection, createLoyaltyProgram, createPartner, renameLoyaltyProgram, requirePartner } from '@/lib/tenancy/partners';
 import {
   createConnectionSchema,
   createLocationSchema,
@@ -274,6 +274,16 @@ export const createLoyaltyProgramAction = dashboardAction(
     const program = await createLoyaltyProgram(db, partnerId, input);
     Object.assign(audit, { targetType: 'loyalty-program', targetId: program.loyaltyProgramId, after: program });
     return `Loyalty program ${program.loyaltyProgramId} created.`;
+  },
+);
+
+const programRenameForm = createLoyaltyProgramSchema.extend({ partnerId: id('partner') });
+export const renameLoyaltyProgramAction = dashboardAction(
+  { roles: ADMIN, page: PARTNERS, schema: programRenameForm, audit: 'loyalty-program.rename' },
+  async ({ db, input: { partnerId, loyaltyProgramId, name }, audit }) => {
+    const { before, after } = await renameLoyaltyProgram(db, partnerId, loyaltyProgramId, name);
+    Object.assign(audit, { targetType: 'loyalty-program', targetId: loyaltyProgramId, before, after });
+    return `Loyalty program ${loyaltyProgramId} renamed.`;
   },
 );
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { auditLog, dashboardSessions, merchants, partners, users } from '@/db/schema';
+import { auditLog, dashboardSessions, loyaltyPrograms, merchants, partners, users } from '@/db/schema';
 import { resetConfig } from '@/lib/config';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
@@ -170,6 +170,22 @@ describe('operator console actions (admin)', () => {
     );
     const [entry] = await db().select().from(auditLog).where(eq(auditLog.targetId, locationId));
     expect(entry).toMatchObject({ action: 'location.update', after: { name: 'Quay', timezone: 'Pacific/Auckland' } });
+  });
+
+  it('creates and renames a loyalty program, audited before and after; an unknown program is refused', async () => {
+    expect((await actions.createLoyaltyProgramAction({}, form({ partnerId, loyaltyProgramId: 'stamps', name: 'Stamps' }))).message).toBe(
+      'Loyalty program stamps created.',
+    );
+    expect((await actions.renameLoyaltyProgramAction({}, form({ partnerId, loyaltyProgramId: 'stamps', name: 'Coffee stamps' }))).message).toBe(
+      'Loyalty program stamps renamed.',
+    );
+    const [program] = await db().select().from(loyaltyPrograms).where(eq(loyaltyPrograms.loyaltyProgramId, 'stamps'));
+    expect(program?.name).toBe('Coffee stamps');
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, 'loyalty-program.rename'));
+    expect(entry).toMatchObject({ targetId: 'stamps', before: { name: 'Stamps' }, after: { name: 'Coffee stamps' } });
+    const unknown = await actions.renameLoyaltyProgramAction({}, form({ partnerId, loyaltyProgramId: 'nope', name: 'X' }));
+    expect(unknown.error).toMatch(/not found/i);
+    expect((await actions.renameLoyaltyProgramAction({}, form({ partnerId, loyaltyProgramId: 'stamps', name: '' }))).fieldErrors?.name).toBeDefined();
   });
 
   it('renders every console page for an admin', async () => {

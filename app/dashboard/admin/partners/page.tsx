@@ -12,6 +12,7 @@ import {
   createClientAction,
   createConnectionAction,
   createLoyaltyProgramAction,
+  renameLoyaltyProgramAction,
   createPartnerAction,
   createWebhookEndpointAction,
   disablePartnerAction,
@@ -176,9 +177,26 @@ export default async function PartnersPage() {
                   {partner.type === 'LOYALTY' ? (
                     <div>
                       <h3 className="text-sm font-semibold">Loyalty programs</h3>
-                      <p className="my-1 text-sm text-stone-600">
-                        {partner.programs.map((program) => `${program.loyaltyProgramId} (${program.name})`).join(', ') || 'none'}
-                      </p>
+                      {partner.programs.length ? (
+                        <ul className="my-1 space-y-1" aria-label={`Loyalty programs of ${partner.name}`}>
+                          {partner.programs.map((program) => (
+                            <li key={program.loyaltyProgramId}>
+                              <ActionForm
+                                inline
+                                action={renameLoyaltyProgramAction}
+                                submit="Rename"
+                                fields={[
+                                  { name: 'partnerId', label: '', type: 'hidden', value: partner.id },
+                                  { name: 'loyaltyProgramId', label: '', type: 'hidden', value: program.loyaltyProgramId },
+                                  { name: 'name', label: `Name of ${program.loyaltyProgramId}`, value: program.name, required: true },
+                                ]}
+                              />
+                            </li>
+                          ))}
+                        </ul>
+                      ) : (
+                        <p className="my-1 text-sm text-stone-600">none</p>
+                      )}
                       <ActionForm
                         inline
                         action={createLoyaltyProgramAction}
