@@ -4,16 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as eventsRoute from '@/app/connect/events/route';
 import * as locationRoute from '@/app/connect/locations/[locationId]/route';
-import { approvedDeviceTokens } from '@/app/oauth/test-server';
+import { approvedDeviceTokens } from '@/lib/auth/testing';
 import { attachPosNotifications } from '@/lib/events/pos-notifications';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations, type TestPartner } from '@/lib/testing/fixtures';
 import { callRoute } from '@/lib/testing/http';
 import { createClient, createPartner } from '@/lib/tenancy/partners';
 import { createUser } from '@/lib/tenancy/users';
-import { getBooking, getBookingEvents, listBookings, patchBooking, postBooking, reservation, walkIn, addTables } from './bookings/bookings-test-kit';
-import { getOrder, listOrders, orderRequest, patchOrder, postOrder } from './orders/orders-test-kit';
-import { closeSale, expectStatus, openSaleRequest, salesApi, tablesApi } from './tables/floor-test-kit';
+import { getBooking, getBookingEvents, listBookings, patchBooking, postBooking, reservation, walkIn, addTables } from '@/lib/bookings/testing';
+import { getOrder, listOrders, orderRequest, patchOrder, postOrder } from '@/lib/orders/testing';
+import { closeSale, expectStatus, openSaleRequest, salesApi, tablesApi } from '@/lib/tables/testing';
 
 /**
  * CONTRACT §3 "Scope of a token": one POS vendor serves two merchants. Each merchant approves a device of it on

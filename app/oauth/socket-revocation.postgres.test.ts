@@ -11,7 +11,7 @@ import { callRoute } from '@/lib/testing/http';
 import { createClient, createPartner } from '@/lib/tenancy/partners';
 import { createUser } from '@/lib/tenancy/users';
 import * as revokeRoute from './revoke/route';
-import { approvedDeviceTokens } from './test-server';
+import { approvedDeviceTokens } from '@/lib/auth/testing';
 
 /**
  * CONTRACT §3: revocation closes the grant's sockets "on every instance". Two instances share one PostgreSQL: the

@@ -15,7 +15,7 @@ import { callRoute } from '@/lib/testing/http';
 import { createClient, createPartner } from '@/lib/tenancy/partners';
 import { createUser } from '@/lib/tenancy/users';
 import * as revokeRoute from './revoke/route';
-import { approvedDeviceTokens } from './test-server';
+import { approvedDeviceTokens } from '@/lib/auth/testing';
 import * as tokenRoute from './token/route';
 
 /**

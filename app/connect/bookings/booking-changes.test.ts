@@ -14,7 +14,7 @@ import {
   postBooking,
   reservation,
   walkIn,
-} from './bookings-test-kit';
+} from '@/lib/bookings/testing';
 
 const database = useTestDatabase();
 let world: BookingWorld;

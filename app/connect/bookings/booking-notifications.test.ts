@@ -11,7 +11,7 @@ import { startWebhookReceiver } from '@/lib/events/testing/webhook-receiver';
 import { createWebhookDispatcher } from '@/lib/events/webhook-dispatcher';
 import { createWebhookEndpoint } from '@/lib/events/webhook-endpoints';
 import { useTestDatabase } from '@/lib/testing/database';
-import { type BookingWorld, bookingWorld, createdBooking, patched, reservation, walkIn } from './bookings-test-kit';
+import { type BookingWorld, bookingWorld, createdBooking, patched, reservation, walkIn } from '@/lib/bookings/testing';
 
 const database = useTestDatabase();
 let world: BookingWorld;

@@ -5,7 +5,7 @@ import { orders, orderStatusChanges } from '@/db/schema';
 import { resetConfig } from '@/lib/config';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner } from '@/lib/testing/fixtures';
-import { orderEvents, orderRequest, orderingWorld, postOrder } from './orders-test-kit';
+import { orderEvents, orderRequest, orderingWorld, postOrder } from '@/lib/orders/testing';
 
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof orderingWorld>>;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { listSalesForBooking } from '@/lib/sales/list-sales';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
-import { closeSale, createdSale, eventsAbout, eventTypesAbout, expectStatus, floorWorld, openSaleRequest, salesApi } from '../tables/floor-test-kit';
+import { closeSale, createdSale, eventsAbout, eventTypesAbout, expectStatus, floorWorld, openSaleRequest, salesApi } from '@/lib/tables/testing';
 
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof floorWorld>>;

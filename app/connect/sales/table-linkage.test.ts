@@ -11,7 +11,7 @@ import {
   openSaleRequest,
   salesApi,
   tablesApi,
-} from '../tables/floor-test-kit';
+} from '@/lib/tables/testing';
 
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof floorWorld>>;

@@ -12,7 +12,7 @@ import {
   openSaleRequest,
   salesApi,
   tablesApi,
-} from './floor-test-kit';
+} from '@/lib/tables/testing';
 
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof floorWorld>>;

@@ -10,7 +10,7 @@ import {
   patched,
   reservation,
   walkIn,
-} from '@/app/connect/bookings/bookings-test-kit';
+} from '@/lib/bookings/testing';
 import { resetConfig } from '@/lib/config';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createUser } from '@/lib/tenancy/users';

@@ -3,10 +3,10 @@ import type { Database } from '@/db/client';
 import { eventRecipients, events } from '@/db/schema';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { callRoute } from '@/lib/testing/http';
-import * as saleCollection from '../sales/route';
-import * as saleItem from '../sales/[saleId]/route';
-import * as tableCollection from './route';
-import * as tableItem from './[tableId]/route';
+import * as saleCollection from '@/app/connect/sales/route';
+import * as saleItem from '@/app/connect/sales/[saleId]/route';
+import * as tableCollection from '@/app/connect/tables/route';
+import * as tableItem from '@/app/connect/tables/[tableId]/route';
 
 /**
  * A location with a POS and every kind of app connected, plus a second location with its own POS and an app

@@ -4,9 +4,9 @@ import { eventRecipients, events, sections, tables } from '@/db/schema';
 import { newId } from '@/lib/ids';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { callRoute, type CallOptions } from '@/lib/testing/http';
-import * as collection from './route';
-import * as item from './[bookingId]/route';
-import * as history from './[bookingId]/events/route';
+import * as collection from '@/app/connect/bookings/route';
+import * as item from '@/app/connect/bookings/[bookingId]/route';
+import * as history from '@/app/connect/bookings/[bookingId]/events/route';
 
 /** Tables `numbers` at a location, in one section. */
 export async function addTables(db: Database, locationId: string, numbers: string[], sectionName = 'Main') {
