@@ -1,13 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { GET as getLocation } from '@/app/connect/locations/[locationId]/route';
 import { emitEvent } from '@/lib/events/outbox';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { callRoute } from '@/lib/testing/http';
-import { HELLO_TIMEOUT_CLOSE_CODE, attachPosNotifications } from './pos-notifications';
+import { HELLO_TIMEOUT_CLOSE_CODE, SLOW_READER_BUFFER_BYTES, SLOW_READER_CLOSE_CODE, attachPosNotifications } from './pos-notifications';
 import { sleep } from './testing/event-fixtures';
 
 const database = useTestDatabase();
@@ -22,6 +22,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
+afterEach(() => vi.restoreAllMocks());
 afterAll(async () => {
   await notifications.close();
   await new Promise((resolve) => server.close(resolve));
@@ -139,4 +140,60 @@ describe('POS notifications WebSocket', () => {
     const red = await status(locationId, app.token);
     expect(Math.abs(Date.parse(red.body.posStatus.lastOnlineAt) - closedAt)).toBeLessThan(5000);
   });
+
+  it('closes a POS that stops reading with 4008 once its unsent events reach the bound, holding no more than that', async () => {
+    const { locationIds } = await createMerchantWithLocations(database.db(), 1);
+    const locationId = locationIds[0]!;
+    const pos = await createConnectedPartner(database.db(), 'POS', locationIds);
+    const client = connect(locationId, pos.token);
+    let receivedBytes = 0;
+    client.socket.on('message', (data: Buffer) => (receivedBytes += data.length));
+    await client.opened;
+    client.socket.send(HELLO);
+    await emitTableEvent(locationId, 'before-the-stall');
+    await waitFor(() => client.messages.length === 1);
+
+    // What the server's side of the socket holds unsent after each event it sends, and how it closes it.
+    const { send, close } = WebSocket.prototype;
+    let peakBuffered = 0;
+    const serverCloses: number[] = [];
+    vi.spyOn(WebSocket.prototype, 'send').mockImplementation(function (this: WebSocket, ...args: Parameters<WebSocket['send']>) {
+      send.apply(this, args);
+      if (this !== client.socket) peakBuffered = Math.max(peakBuffered, this.bufferedAmount);
+    });
+    vi.spyOn(WebSocket.prototype, 'close').mockImplementation(function (this: WebSocket, code?: number, reason?: string | Buffer) {
+      if (this !== client.socket && code !== undefined) serverCloses.push(code);
+      close.call(this, code, reason);
+    });
+
+    // The POS stops reading: its kernel buffers fill, then the server's. 1,000 events of ~16 KB = 16 MB, several
+    // times what the loopback connection itself can hold.
+    (client.socket as WebSocket & { _socket: { pause(): void; resume(): void } })._socket.pause();
+    const longId = 't'.repeat(8000);
+    for (let batch = 0; batch < 10; batch++) {
+      await database.db().transaction(async (tx) => {
+        for (let i = 0; i < 100; i++) {
+          await emitEvent(tx, {
+            type: 'TABLE_UPDATED',
+            locationId,
+            resource: 'table',
+            resourceId: `${longId}-${batch * 100 + i}`,
+            version: 1,
+            actorPartnerId: null,
+            audience: { connectedPartnerTypes: ['POS'] },
+          });
+        }
+      });
+    }
+    await waitFor(() => serverCloses.includes(SLOW_READER_CLOSE_CODE), 20_000);
+    expect(peakBuffered).toBeGreaterThan(0);
+    expect(peakBuffered).toBeLessThanOrEqual(SLOW_READER_BUFFER_BYTES);
+
+    (client.socket as WebSocket & { _socket: { resume(): void } })._socket.resume();
+    const { code, reason } = await client.closed;
+    expect(code).toBe(SLOW_READER_CLOSE_CODE);
+    expect(reason).toMatch(/too slowly/);
+    // It got what was already on its way when it stalled, then the close: far less than the 16 MB committed.
+    expect(receivedBytes).toBeLessThan(8 * 1024 * 1024);
+  }, 60_000);
 });

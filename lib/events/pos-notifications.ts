@@ -28,6 +28,16 @@ export interface PosNotificationOptions {
 export const HELLO_TIMEOUT_CLOSE_CODE = 4000;
 export const TOKEN_REVOKED_CLOSE_CODE = 4001;
 export const OUT_OF_SCOPE_CLOSE_CODE = 4003;
+export const SLOW_READER_CLOSE_CODE = 4008;
+/**
+ * CONTRACT §7 (4008): what a POS may leave unread before its socket is closed. An event is about 300 bytes, so this
+ * holds some 800 events — far more than a location produces while a healthy POS catches its breath — and 10,000
+ * stalled sockets still hold at most 2.5 GiB rather than whatever the events add up to.
+ */
+export const SLOW_READER_BUFFER_BYTES = 256 * 1024;
+// A socket closed for reading too slowly cannot be expected to read the close frame either: its connection is cut
+// this long after the close frame was queued.
+const SLOW_READER_CLOSE_GRACE_MS = 5000;
 // setTimeout takes at most 2^31 - 1 ms; a later expiry is re-armed when that fires.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const PATH = /^\/connect\/pos\/notifications\/([^/?#]+)\/?(?:[?#].*)?$/;
@@ -49,7 +59,7 @@ interface PosClient {
   tokenId: string;
   expiresAt: Date;
   helloReceived: boolean;
-  pending: string[];
+  pending: Buffer[];
   alive: boolean;
 }
 
@@ -69,13 +79,30 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
 
   const handles = (request: IncomingMessage) => PATH.test(request.url ?? '');
 
+  /** Sends `frame` unless the socket already holds too much unread; such a socket is closed with 4008 instead. */
+  const send = (client: PosClient, frame: Buffer) => {
+    const { socket } = client;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount + frame.length > SLOW_READER_BUFFER_BYTES) {
+      socket.close(SLOW_READER_CLOSE_CODE, 'The client reads notifications too slowly');
+      setTimeout(() => socket.terminate(), SLOW_READER_CLOSE_GRACE_MS).unref();
+      log.warn(
+        { locationId: client.locationId, partnerId: client.partnerId, bufferedBytes: socket.bufferedAmount },
+        'closed a POS socket that reads too slowly',
+      );
+      return;
+    }
+    socket.send(frame, { binary: false });
+  };
+
   const deliver = ({ event, recipients }: CommittedEvent) => {
     if (!event.locationId) return;
-    const text = JSON.stringify(event);
+    // Encoded once for every socket of the location (ws would otherwise convert the string for each send).
+    const frame = Buffer.from(JSON.stringify(event));
     for (const client of clientsByLocation.get(event.locationId) ?? []) {
       if (!recipients.includes(client.partnerId)) continue;
-      if (client.helloReceived) client.socket.send(text);
-      else if (client.pending.length < MAX_PENDING_BEFORE_HELLO) client.pending.push(text);
+      if (client.helloReceived) send(client, frame);
+      else if (client.pending.length < MAX_PENDING_BEFORE_HELLO) client.pending.push(frame);
     }
   };
   // Only events of a location with a POS connected here are worth loading: with none, the bus reads nothing.
@@ -170,7 +197,7 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
       }
       clearTimeout(helloTimer);
       client.helloReceived = true;
-      for (const text of client.pending.splice(0)) socket.send(text);
+      for (const frame of client.pending.splice(0)) send(client, frame);
       void recordHello(handle.db, client.presenceId, hello).catch((error: unknown) => log.error({ err: error }, 'recording HELLO failed'));
     });
     socket.on('close', () => {
