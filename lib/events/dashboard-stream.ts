@@ -28,8 +28,7 @@ export async function dashboardEventFilter(db: Executor, viewer: DashboardViewer
   if (viewer.role === 'ADMIN') return { include: () => true };
   if (viewer.role === 'LOYALTY_PARTNER') return { include: ({ recipients }) => recipients.includes(viewer.partnerId) };
   const locationIds = new Set((await merchantLocations(db, viewer.merchantId)).map((location) => location.id));
-  const ownLocation = (locationId: string | null) => Boolean(locationId && locationIds.has(locationId));
-  return { include: ({ event }) => ownLocation(event.locationId), wants: ({ locationId }) => ownLocation(locationId) };
+  return { include: ({ event }) => Boolean(event.locationId && locationIds.has(event.locationId)), wants: { locationIds } };
 }
 
 /**

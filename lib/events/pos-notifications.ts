@@ -43,6 +43,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const PATH = /^\/connect\/pos\/notifications\/([^/?#]+)\/?(?:[?#].*)?$/;
 // Events that commit between the upgrade and HELLO are held (up to this many) and sent right after HELLO.
 const MAX_PENDING_BEFORE_HELLO = 1000;
+// Sockets pinged per turn of the event loop.
+const PING_SLICE = 500;
 
 const helloSchema = z.object({
   type: z.literal('HELLO'),
@@ -210,10 +212,14 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
     socket.on('error', (error) => log.warn({ err: error }, 'POS socket error'));
   };
 
-  // Keep-alive: ping every interval, drop sockets that did not answer the previous ping, refresh DB presence.
-  const pinger = setInterval(() => {
-    for (const set of clientsByLocation.values()) {
-      for (const client of set) {
+  // Keep-alive: ping every interval, drop sockets that did not answer the previous ping, refresh DB presence. The pings
+  // go out in slices with a turn of the event loop between them: 10,000 sockets pinged in one go would hold up event
+  // delivery for a good part of a second.
+  const pingAll = async () => {
+    const clients = everyClient();
+    for (let start = 0; start < clients.length; start += PING_SLICE) {
+      if (start) await new Promise((resolve) => setImmediate(resolve));
+      for (const client of clients.slice(start, start + PING_SLICE)) {
         if (!client.alive) {
           client.socket.terminate();
           continue;
@@ -222,6 +228,9 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
         client.socket.ping();
       }
     }
+  };
+  const pinger = setInterval(() => {
+    void pingAll();
     if (closing) return;
     void heartbeatPresence(handle.db, instanceId).catch((error: unknown) => log.error({ err: error }, 'presence heartbeat failed'));
     void sweepRevoked().catch((error: unknown) => log.error({ err: error }, 'checking open sockets for revocation failed'));
