@@ -7,7 +7,15 @@ import { emitEvent } from '@/lib/events/outbox';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { callRoute } from '@/lib/testing/http';
-import { HELLO_TIMEOUT_CLOSE_CODE, SLOW_READER_BUFFER_BYTES, SLOW_READER_CLOSE_CODE, attachPosNotifications } from './pos-notifications';
+import { eq } from 'drizzle-orm';
+import { grants, revokedAccessTokens } from '@/db/schema';
+import {
+  HELLO_TIMEOUT_CLOSE_CODE,
+  SLOW_READER_BUFFER_BYTES,
+  SLOW_READER_CLOSE_CODE,
+  TOKEN_REVOKED_CLOSE_CODE,
+  attachPosNotifications,
+} from './pos-notifications';
 import { sleep } from './testing/event-fixtures';
 
 const database = useTestDatabase();
@@ -197,4 +205,43 @@ describe('POS notifications WebSocket', () => {
     // It got what was already on its way when it stalled, then the close: far less than the 16 MB committed.
     expect(receivedBytes).toBeLessThan(8 * 1024 * 1024);
   }, 60_000);
+
+  it('closes with 4001, at the next keep-alive round, sockets whose grant or token was revoked without a notice reaching it', async () => {
+    const { locationIds } = await createMerchantWithLocations(database.db(), 1);
+    const revokedGrant = await createConnectedPartner(database.db(), 'POS', locationIds);
+    const revokedToken = await createConnectedPartner(database.db(), 'POS', locationIds);
+    const untouched = await createConnectedPartner(database.db(), 'POS', locationIds);
+    // A hub of its own with a short keep-alive interval; the changes below are written without the notices that
+    // revoking through lib/auth sends, as if the listening connection had been down meanwhile.
+    const sweeping = createServer((_request, response) => response.writeHead(404).end());
+    const hub = attachPosNotifications(sweeping, database.handle(), { pingIntervalMs: 300 });
+    await new Promise<void>((resolve) => sweeping.listen(0, '127.0.0.1', resolve));
+    const open = async (token: string) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${(sweeping.address() as AddressInfo).port}/connect/pos/notifications/${locationIds[0]}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+      await new Promise((resolve) => socket.once('open', resolve));
+      socket.send(HELLO);
+      return { socket, closed };
+    };
+    try {
+      const [grantSocket, tokenSocket, otherSocket] = await Promise.all([open(revokedGrant.token), open(revokedToken.token), open(untouched.token)]);
+      await database.db().update(grants).set({ revokedAt: new Date() }).where(eq(grants.id, revokedGrant.grantId));
+      const [, payload] = revokedToken.token.split('.');
+      const { jti } = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { jti: string };
+      await database
+        .db()
+        .insert(revokedAccessTokens)
+        .values({ jti, expiresAt: new Date(Date.now() + 3_600_000) });
+      expect(await grantSocket.closed).toBe(TOKEN_REVOKED_CLOSE_CODE);
+      expect(await tokenSocket.closed).toBe(TOKEN_REVOKED_CLOSE_CODE);
+      expect(otherSocket.socket.readyState).toBe(WebSocket.OPEN);
+      otherSocket.socket.close();
+      await otherSocket.closed;
+    } finally {
+      await hub.close();
+      await new Promise((resolve) => sweeping.close(resolve));
+    }
+  });
 });
