@@ -182,8 +182,13 @@ function startClientProcess(): ClientProcess {
   return {
     child,
     request: (message) =>
-      new Promise((resolve) => {
-        child.once('message', (answer: FromClient) => resolve(answer));
+      new Promise((resolve, reject) => {
+        const exited = (code: number | null) => reject(new Error(`a client process exited with ${code}`));
+        child.once('exit', exited);
+        child.once('message', (answer: FromClient) => {
+          child.off('exit', exited);
+          resolve(answer);
+        });
         child.send(message);
       }),
   };
