@@ -1,9 +1,13 @@
+import { createServer, get, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pipeToNodeResponse } from 'next/dist/server/pipe-readable';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { createPartner } from '@/lib/tenancy/partners';
-import { dashboardEventFilter, dashboardEventStream, notifyDashboard } from './dashboard-stream';
+import { SLOW_DASHBOARD_BUFFER_BYTES, dashboardEventFilter, dashboardEventStream, notifyDashboard } from './dashboard-stream';
 import { EVENTS_CHANNEL, emitEvent } from './outbox';
+import { sleep } from './testing/event-fixtures';
 
 const database = useTestDatabase();
 
@@ -104,4 +108,70 @@ describe('dashboard notices', () => {
     abort.abort();
     expect(frames).toEqual([{ type: 'LOYALTY_ONBOARDING_DECIDED', locationId: mine.locationIds[0], data: expect.objectContaining({ id: 'decided' }) }]);
   });
+});
+
+describe('a dashboard that stops reading', () => {
+  it('has its stream dropped once its unread events reach the bound, holding no more than that', async () => {
+    const { locationIds, merchant } = await createMerchantWithLocations(database.db(), 1);
+    const filter = await dashboardEventFilter(database.db(), { role: 'MERCHANT', merchantId: merchant.id });
+    // Served as Next serves the stream route's Response body, over a real connection.
+    let responseClosed = false;
+    const server = createServer((request, response) => {
+      const abort = new AbortController();
+      response.once('close', () => {
+        responseClosed = true;
+        abort.abort();
+      });
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      void pipeToNodeResponse(dashboardEventStream(database.handle(), filter, abort.signal), response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { enqueue } = ReadableStreamDefaultController.prototype;
+    let peakQueued = 0;
+    vi.spyOn(ReadableStreamDefaultController.prototype, 'enqueue').mockImplementation(function (this: ReadableStreamDefaultController, chunk) {
+      enqueue.call(this, chunk);
+      peakQueued = Math.max(peakQueued, -(this.desiredSize ?? 0));
+    });
+    try {
+      const response = await new Promise<IncomingMessage>((resolve) => get(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, resolve));
+      let receivedBytes = 0;
+      response.on('data', (chunk: Buffer) => (receivedBytes += chunk.length));
+      response.on('error', () => undefined);
+      const ended = new Promise<boolean>((resolve) => response.once('close', () => resolve(response.complete)));
+      await emit(locationIds[0]!, 'before-the-stall');
+      for (let i = 0; i < 200 && receivedBytes < 100; i++) await sleep(10);
+      expect(receivedBytes).toBeGreaterThan(100);
+
+      // The browser stops reading: up to 1,000 events of ~16 KB = 16 MB, several times what the connection itself holds.
+      response.socket.pause();
+      const longId = 't'.repeat(8000);
+      for (let batch = 0; batch < 20 && !responseClosed; batch++) {
+        await database.db().transaction(async (tx) => {
+          for (let i = 0; i < 50; i++) {
+            await emitEvent(tx, {
+              type: 'TABLE_UPDATED',
+              locationId: locationIds[0]!,
+              resource: 'table',
+              resourceId: `${longId}-${batch * 50 + i}`,
+              version: 1,
+              actorPartnerId: null,
+              audience: { partnerIds: [] },
+            });
+          }
+        });
+      }
+      for (let i = 0; i < 1000 && !responseClosed; i++) await sleep(20);
+      expect(responseClosed).toBe(true);
+      expect(peakQueued).toBeGreaterThan(0);
+      expect(peakQueued).toBeLessThanOrEqual(SLOW_DASHBOARD_BUFFER_BYTES);
+
+      response.socket.resume();
+      // The stream was cut, not finished: the browser's EventSource reconnects.
+      expect(await ended).toBe(false);
+      expect(receivedBytes).toBeLessThan(8 * 1024 * 1024);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 60_000);
 });

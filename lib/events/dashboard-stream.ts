@@ -28,8 +28,7 @@ export async function dashboardEventFilter(db: Executor, viewer: DashboardViewer
   if (viewer.role === 'ADMIN') return { include: () => true };
   if (viewer.role === 'LOYALTY_PARTNER') return { include: ({ recipients }) => recipients.includes(viewer.partnerId) };
   const locationIds = new Set((await merchantLocations(db, viewer.merchantId)).map((location) => location.id));
-  const ownLocation = (locationId: string | null) => Boolean(locationId && locationIds.has(locationId));
-  return { include: ({ event }) => ownLocation(event.locationId), wants: ({ locationId }) => ownLocation(locationId) };
+  return { include: ({ event }) => Boolean(event.locationId && locationIds.has(event.locationId)), wants: { locationIds } };
 }
 
 /**
@@ -54,68 +53,90 @@ export async function notifyDashboard(db: Executor, notice: DashboardNotice): Pr
 
 // Proxies close idle connections; a comment line every 25 s keeps the stream open.
 const KEEP_ALIVE_MS = 25_000;
+/**
+ * What a dashboard may leave unread before its stream is dropped: some 800 events, far more than a healthy browser
+ * ever lags behind. A stalled tab (or a proxy that stopped reading) would otherwise hold every event since in memory.
+ * The dashboard page reopens a dropped stream and fetches what it missed (components/live/use-live-events.ts).
+ */
+export const SLOW_DASHBOARD_BUFFER_BYTES = 256 * 1024;
 
-/** A Server-Sent Events stream of the committed events `filter` includes, ending when `signal` aborts. */
+// Why a stream was ended: an `AbortError`, as for a client that went away, so the response is cut without a 500.
+const slowDashboardError = () => new DOMException('The dashboard reads its event stream too slowly', 'AbortError');
+
+/**
+ * A Server-Sent Events stream of the committed events `filter` includes, ending when `signal` aborts, or with an
+ * error once more than SLOW_DASHBOARD_BUFFER_BYTES wait unread.
+ */
 export function dashboardEventStream(handle: DatabaseHandle, filter: DashboardEventFilter, signal: AbortSignal): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cleanup = () => {};
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const write = (text: string) => {
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          cleanup();
-        }
-      };
-      const unsubscribe = eventBus(handle).subscribe((committed) => {
-        if (!filter.include(committed)) return;
-        const live: LiveEvent = { type: committed.event.type, locationId: committed.event.locationId, data: committed.event.data };
-        write(`id: ${committed.event.id}\ndata: ${JSON.stringify(live)}\n\n`);
-      }, filter.wants);
-      let unlistenNotices: (() => Promise<void>) | undefined;
-      let closed = false;
-      void handle
-        .listen(DASHBOARD_CHANNEL, (payload) => {
-          let notice: DashboardNotice;
-          try {
-            notice = JSON.parse(payload) as DashboardNotice;
-          } catch {
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const write = (text: string) => {
+          const chunk = encoder.encode(text);
+          // With a high-water mark of 0, -desiredSize is the number of bytes enqueued and not yet read.
+          if (-(controller.desiredSize ?? 0) + chunk.byteLength > SLOW_DASHBOARD_BUFFER_BYTES) {
+            controller.error(slowDashboardError());
+            cleanup();
             return;
           }
-          const live: LiveEvent = {
-            type: notice.type,
-            locationId: notice.locationId,
-            data: { id: notice.resourceId, uri: '', resource: 'onboarding-request', version: 0 },
-          };
-          const asCommitted = { event: { ...live, id: '', createdAt: new Date().toISOString() }, recipients: notice.partnerIds } as unknown as CommittedEvent;
-          if (filter.include(asCommitted)) write(`data: ${JSON.stringify(live)}\n\n`);
-        })
-        .then((unlisten) => {
-          if (closed) void unlisten();
-          else unlistenNotices = unlisten;
-        })
-        .catch(() => undefined);
-      const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-      const connections = metrics().sseConnections;
-      connections.inc();
-      cleanup = () => {
-        if (!closed) connections.dec();
-        closed = true;
-        clearInterval(keepAlive);
-        unsubscribe();
-        void unlistenNotices?.().catch(() => undefined);
-        try {
-          controller.close();
-        } catch {
-          // Already closed by the client going away.
-        }
-      };
-      write('retry: 3000\n\n');
-      signal.addEventListener('abort', () => cleanup(), { once: true });
+          try {
+            controller.enqueue(chunk);
+          } catch {
+            cleanup();
+          }
+        };
+        const unsubscribe = eventBus(handle).subscribe((committed) => {
+          if (!filter.include(committed)) return;
+          const live: LiveEvent = { type: committed.event.type, locationId: committed.event.locationId, data: committed.event.data };
+          write(`id: ${committed.event.id}\ndata: ${JSON.stringify(live)}\n\n`);
+        }, filter.wants);
+        let unlistenNotices: (() => Promise<void>) | undefined;
+        let closed = false;
+        void handle
+          .listen(DASHBOARD_CHANNEL, (payload) => {
+            let notice: DashboardNotice;
+            try {
+              notice = JSON.parse(payload) as DashboardNotice;
+            } catch {
+              return;
+            }
+            const live: LiveEvent = {
+              type: notice.type,
+              locationId: notice.locationId,
+              data: { id: notice.resourceId, uri: '', resource: 'onboarding-request', version: 0 },
+            };
+            const asCommitted = { event: { ...live, id: '', createdAt: new Date().toISOString() }, recipients: notice.partnerIds } as unknown as CommittedEvent;
+            if (filter.include(asCommitted)) write(`data: ${JSON.stringify(live)}\n\n`);
+          })
+          .then((unlisten) => {
+            if (closed) void unlisten();
+            else unlistenNotices = unlisten;
+          })
+          .catch(() => undefined);
+        const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+        const connections = metrics().sseConnections;
+        connections.inc();
+        cleanup = () => {
+          if (!closed) connections.dec();
+          closed = true;
+          clearInterval(keepAlive);
+          unsubscribe();
+          void unlistenNotices?.().catch(() => undefined);
+          try {
+            controller.close();
+          } catch {
+            // Already closed by the client going away.
+          }
+        };
+        write('retry: 3000\n\n');
+        signal.addEventListener('abort', () => cleanup(), { once: true });
+      },
+      cancel() {
+        cleanup();
+      },
     },
-    cancel() {
-      cleanup();
-    },
-  });
+    new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
+  );
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
+import { createPartner } from '@/lib/tenancy/partners';
 import { eventBus, type CommittedEvent } from './event-bus';
 import { EVENTS_CHANNEL, emitEvent } from './outbox';
 
@@ -66,5 +67,28 @@ describe('event bus', () => {
     await emit(locationIds[0]!, 'anyone');
     await until(() => received.includes('anyone'));
     unsubscribe();
+  });
+
+  it('reads a committed event from the database once, however many listeners take it', async () => {
+    const { locationIds } = await createMerchantWithLocations(database.db(), 1);
+    const partner = await createPartner(database.db(), { name: 'Recipient', type: 'POS' });
+    const received = Array.from({ length: 50 }, () => [] as CommittedEvent[]);
+    const unsubscribes = received.map((list) => eventBus(database.handle()).subscribe((committed) => list.push(committed)));
+    const reads = vi.spyOn(database.handle().db, 'select');
+    const event = await database.db().transaction((tx) =>
+      emitEvent(tx, {
+        type: 'NEW_TABLE',
+        locationId: locationIds[0]!,
+        resource: 'table',
+        resourceId: 'for-everyone',
+        version: 1,
+        actorPartnerId: null,
+        audience: { partnerIds: [partner.id] },
+      }),
+    );
+    await until(() => received.every((list) => list.some((committed) => committed.event.id === event.id)));
+    for (const unsubscribe of unsubscribes) unsubscribe();
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(received[49]!.find((committed) => committed.event.id === event.id)).toEqual({ event: JSON.parse(JSON.stringify(event)), recipients: [partner.id] });
   });
 });

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '@/db/client';
 import { eventRecipients, events } from '@/db/schema';
 import { logger } from '@/lib/log';
@@ -15,14 +15,16 @@ export type CommittedEventListener = (committed: CommittedEvent) => void;
 
 /**
  * Which events a listener wants, judged from the NOTIFY alone (before the event is loaded): the bus reads an event
- * from the database only when some listener wants it.
+ * from the database only when some listener wants it. A predicate sees every loaded event; a set of locations only
+ * those locations' events, found by lookup, so thousands of such listeners (dashboards) cost nothing per event
+ * addressed elsewhere.
  */
-export type EventInterest = (notice: { locationId: string | null }) => boolean;
+export type EventInterest = ((notice: { locationId: string | null }) => boolean) | { locationIds: ReadonlySet<string> };
 
 export interface EventBus {
   /**
-   * Calls `listener` with every event committed by any instance that `wants` (default: every event), in commit
-   * order; returns the unsubscribe.
+   * Calls `listener` with the events committed by any instance that `wants` (default: every event; with a predicate,
+   * every event another listener made the bus load too), in commit order; returns the unsubscribe.
    */
   subscribe(listener: CommittedEventListener, wants?: EventInterest): () => void;
 }
@@ -41,7 +43,8 @@ export function eventBus(handle: DatabaseHandle): EventBus {
   const existing = buses.get(handle);
   if (existing) return existing;
   const log = logger().child({ component: 'event-bus' });
-  const listeners = new Map<CommittedEventListener, EventInterest>();
+  const general = new Map<CommittedEventListener, (notice: { locationId: string | null }) => boolean>();
+  const byLocation = new Map<string, Set<CommittedEventListener>>();
   const queue: string[] = [];
   let draining = false;
   let listening: Promise<unknown> | undefined;
@@ -52,15 +55,11 @@ export function eventBus(handle: DatabaseHandle): EventBus {
     try {
       while (queue.length) {
         const ids = queue.splice(0, LOAD_BATCH);
-        if (!listeners.size) continue;
+        if (!general.size && !byLocation.size) continue;
         for (const committed of await loadCommitted(handle, ids)) {
-          for (const listener of listeners.keys()) {
-            try {
-              listener(committed);
-            } catch (error) {
-              log.error({ err: error }, 'event listener failed');
-            }
-          }
+          const { locationId } = committed.event;
+          for (const listener of general.keys()) call(listener, committed);
+          for (const listener of (locationId && byLocation.get(locationId)) || []) call(listener, committed);
         }
       }
     } catch (error) {
@@ -70,8 +69,17 @@ export function eventBus(handle: DatabaseHandle): EventBus {
     }
   };
 
+  const call = (listener: CommittedEventListener, committed: CommittedEvent) => {
+    try {
+      listener(committed);
+    } catch (error) {
+      log.error({ err: error }, 'event listener failed');
+    }
+  };
+
   const wanted = (notice: { locationId: string | null }) => {
-    for (const wants of listeners.values()) if (wants(notice)) return true;
+    if (notice.locationId && byLocation.has(notice.locationId)) return true;
+    for (const wants of general.values()) if (wants(notice)) return true;
     return false;
   };
 
@@ -88,22 +96,44 @@ export function eventBus(handle: DatabaseHandle): EventBus {
         listening = undefined;
         log.error({ err: error }, 'cannot LISTEN for events');
       });
-      listeners.set(listener, wants);
-      return () => listeners.delete(listener);
+      if (typeof wants === 'function') {
+        general.set(listener, wants);
+        return () => void general.delete(listener);
+      }
+      for (const locationId of wants.locationIds) {
+        const set = byLocation.get(locationId) ?? new Set();
+        set.add(listener);
+        byLocation.set(locationId, set);
+      }
+      return () => {
+        for (const locationId of wants.locationIds) {
+          const set = byLocation.get(locationId);
+          set?.delete(listener);
+          if (!set?.size) byLocation.delete(locationId);
+        }
+      };
     },
   };
   buses.set(handle, bus);
   return bus;
 }
 
+const recipientsOf = sql<string[]>`coalesce(
+  (select json_agg(${eventRecipients.partnerId}) from ${eventRecipients} where ${eventRecipients.eventId} = ${events.id}), '[]'::json)`;
+
+/** The events `ids` with their recipients, in the order of `ids`, in one statement (one round trip per batch). */
 async function loadCommitted(handle: DatabaseHandle, ids: string[]): Promise<CommittedEvent[]> {
-  const rows = await handle.db.select({ id: events.id, payload: events.payload }).from(events).where(inArray(events.id, ids));
-  const recipientRows = await handle.db
-    .select({ eventId: eventRecipients.eventId, partnerId: eventRecipients.partnerId })
-    .from(eventRecipients)
-    .where(inArray(eventRecipients.eventId, ids));
-  const byId = new Map(rows.map((row) => [row.id, row.payload]));
-  const recipients = new Map<string, string[]>();
-  for (const row of recipientRows) recipients.set(row.eventId, [...(recipients.get(row.eventId) ?? []), row.partnerId]);
-  return ids.flatMap((id) => (byId.has(id) ? [{ event: publicEvent(byId.get(id)), recipients: recipients.get(id) ?? [] }] : []));
+  const rows = await handle.db
+    .select({
+      id: events.id,
+      payload: events.payload,
+      recipients: recipientsOf,
+    })
+    .from(events)
+    .where(inArray(events.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ event: publicEvent(row.payload), recipients: row.recipients }] : [];
+  });
 }

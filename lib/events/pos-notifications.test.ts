@@ -1,13 +1,21 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { GET as getLocation } from '@/app/connect/locations/[locationId]/route';
 import { emitEvent } from '@/lib/events/outbox';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { callRoute } from '@/lib/testing/http';
-import { HELLO_TIMEOUT_CLOSE_CODE, attachPosNotifications } from './pos-notifications';
+import { eq } from 'drizzle-orm';
+import { grants, revokedAccessTokens } from '@/db/schema';
+import {
+  HELLO_TIMEOUT_CLOSE_CODE,
+  SLOW_READER_BUFFER_BYTES,
+  SLOW_READER_CLOSE_CODE,
+  TOKEN_REVOKED_CLOSE_CODE,
+  attachPosNotifications,
+} from './pos-notifications';
 import { sleep } from './testing/event-fixtures';
 
 const database = useTestDatabase();
@@ -22,6 +30,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
+afterEach(() => vi.restoreAllMocks());
 afterAll(async () => {
   await notifications.close();
   await new Promise((resolve) => server.close(resolve));
@@ -138,5 +147,101 @@ describe('POS notifications WebSocket', () => {
     await waitFor(async () => (await status(locationId, app.token)).body.posStatus.status === 'RED');
     const red = await status(locationId, app.token);
     expect(Math.abs(Date.parse(red.body.posStatus.lastOnlineAt) - closedAt)).toBeLessThan(5000);
+  });
+
+  it('closes a POS that stops reading with 4008 once its unsent events reach the bound, holding no more than that', async () => {
+    const { locationIds } = await createMerchantWithLocations(database.db(), 1);
+    const locationId = locationIds[0]!;
+    const pos = await createConnectedPartner(database.db(), 'POS', locationIds);
+    const client = connect(locationId, pos.token);
+    let receivedBytes = 0;
+    client.socket.on('message', (data: Buffer) => (receivedBytes += data.length));
+    await client.opened;
+    client.socket.send(HELLO);
+    await emitTableEvent(locationId, 'before-the-stall');
+    await waitFor(() => client.messages.length === 1);
+
+    // What the server's side of the socket holds unsent after each event it sends, and how it closes it.
+    const { send, close } = WebSocket.prototype;
+    let peakBuffered = 0;
+    const serverCloses: number[] = [];
+    vi.spyOn(WebSocket.prototype, 'send').mockImplementation(function (this: WebSocket, ...args: Parameters<WebSocket['send']>) {
+      send.apply(this, args);
+      if (this !== client.socket) peakBuffered = Math.max(peakBuffered, this.bufferedAmount);
+    });
+    vi.spyOn(WebSocket.prototype, 'close').mockImplementation(function (this: WebSocket, code?: number, reason?: string | Buffer) {
+      if (this !== client.socket && code !== undefined) serverCloses.push(code);
+      close.call(this, code, reason);
+    });
+
+    // The POS stops reading: its kernel buffers fill, then the server's. Up to 1,000 events of ~16 KB = 16 MB, several
+    // times what the loopback connection itself can hold.
+    (client.socket as WebSocket & { _socket: { pause(): void; resume(): void } })._socket.pause();
+    const longId = 't'.repeat(8000);
+    // It resumes reading as soon as the server gave up on it, well within the grace the server allows for the close.
+    for (let batch = 0; batch < 20 && !serverCloses.includes(SLOW_READER_CLOSE_CODE); batch++) {
+      await database.db().transaction(async (tx) => {
+        for (let i = 0; i < 50; i++) {
+          await emitEvent(tx, {
+            type: 'TABLE_UPDATED',
+            locationId,
+            resource: 'table',
+            resourceId: `${longId}-${batch * 50 + i}`,
+            version: 1,
+            actorPartnerId: null,
+            audience: { connectedPartnerTypes: ['POS'] },
+          });
+        }
+      });
+    }
+    await waitFor(() => serverCloses.includes(SLOW_READER_CLOSE_CODE), 20_000);
+    expect(peakBuffered).toBeGreaterThan(0);
+    expect(peakBuffered).toBeLessThanOrEqual(SLOW_READER_BUFFER_BYTES);
+
+    (client.socket as WebSocket & { _socket: { resume(): void } })._socket.resume();
+    const { code, reason } = await client.closed;
+    expect(code).toBe(SLOW_READER_CLOSE_CODE);
+    expect(reason).toMatch(/too slowly/);
+    // It got what was already on its way when it stalled, then the close: far less than the 16 MB committed.
+    expect(receivedBytes).toBeLessThan(8 * 1024 * 1024);
+  }, 60_000);
+
+  it('closes with 4001, at the next keep-alive round, sockets whose grant or token was revoked without a notice reaching it', async () => {
+    const { locationIds } = await createMerchantWithLocations(database.db(), 1);
+    const revokedGrant = await createConnectedPartner(database.db(), 'POS', locationIds);
+    const revokedToken = await createConnectedPartner(database.db(), 'POS', locationIds);
+    const untouched = await createConnectedPartner(database.db(), 'POS', locationIds);
+    // A hub of its own with a short keep-alive interval; the changes below are written without the notices that
+    // revoking through lib/auth sends, as if the listening connection had been down meanwhile.
+    const sweeping = createServer((_request, response) => response.writeHead(404).end());
+    const hub = attachPosNotifications(sweeping, database.handle(), { pingIntervalMs: 300 });
+    await new Promise<void>((resolve) => sweeping.listen(0, '127.0.0.1', resolve));
+    const open = async (token: string) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${(sweeping.address() as AddressInfo).port}/connect/pos/notifications/${locationIds[0]}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+      await new Promise((resolve) => socket.once('open', resolve));
+      socket.send(HELLO);
+      return { socket, closed };
+    };
+    try {
+      const [grantSocket, tokenSocket, otherSocket] = await Promise.all([open(revokedGrant.token), open(revokedToken.token), open(untouched.token)]);
+      await database.db().update(grants).set({ revokedAt: new Date() }).where(eq(grants.id, revokedGrant.grantId));
+      const [, payload] = revokedToken.token.split('.');
+      const { jti } = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { jti: string };
+      await database
+        .db()
+        .insert(revokedAccessTokens)
+        .values({ jti, expiresAt: new Date(Date.now() + 3_600_000) });
+      expect(await grantSocket.closed).toBe(TOKEN_REVOKED_CLOSE_CODE);
+      expect(await tokenSocket.closed).toBe(TOKEN_REVOKED_CLOSE_CODE);
+      expect(otherSocket.socket.readyState).toBe(WebSocket.OPEN);
+      otherSocket.socket.close();
+      await otherSocket.closed;
+    } finally {
+      await hub.close();
+      await new Promise((resolve) => sweeping.close(resolve));
+    }
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { DatabaseHandle } from '@/db/client';
@@ -28,11 +28,23 @@ export interface PosNotificationOptions {
 export const HELLO_TIMEOUT_CLOSE_CODE = 4000;
 export const TOKEN_REVOKED_CLOSE_CODE = 4001;
 export const OUT_OF_SCOPE_CLOSE_CODE = 4003;
+export const SLOW_READER_CLOSE_CODE = 4008;
+/**
+ * CONTRACT §7 (4008): what a POS may leave unread before its socket is closed. An event is about 300 bytes, so this
+ * holds some 800 events — far more than a location produces while a healthy POS catches its breath — and 10,000
+ * stalled sockets still hold at most 2.5 GiB rather than whatever the events add up to.
+ */
+export const SLOW_READER_BUFFER_BYTES = 256 * 1024;
+// A socket closed for reading too slowly cannot be expected to read the close frame either: its connection is cut
+// this long after the close frame was queued.
+const SLOW_READER_CLOSE_GRACE_MS = 5000;
 // setTimeout takes at most 2^31 - 1 ms; a later expiry is re-armed when that fires.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const PATH = /^\/connect\/pos\/notifications\/([^/?#]+)\/?(?:[?#].*)?$/;
 // Events that commit between the upgrade and HELLO are held (up to this many) and sent right after HELLO.
 const MAX_PENDING_BEFORE_HELLO = 1000;
+// Sockets pinged per turn of the event loop.
+const PING_SLICE = 500;
 
 const helloSchema = z.object({
   type: z.literal('HELLO'),
@@ -49,7 +61,7 @@ interface PosClient {
   tokenId: string;
   expiresAt: Date;
   helloReceived: boolean;
-  pending: string[];
+  pending: Buffer[];
   alive: boolean;
 }
 
@@ -69,13 +81,30 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
 
   const handles = (request: IncomingMessage) => PATH.test(request.url ?? '');
 
+  /** Sends `frame` unless the socket already holds too much unread; such a socket is closed with 4008 instead. */
+  const send = (client: PosClient, frame: Buffer) => {
+    const { socket } = client;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount + frame.length > SLOW_READER_BUFFER_BYTES) {
+      socket.close(SLOW_READER_CLOSE_CODE, 'The client reads notifications too slowly');
+      setTimeout(() => socket.terminate(), SLOW_READER_CLOSE_GRACE_MS).unref();
+      log.warn(
+        { locationId: client.locationId, partnerId: client.partnerId, bufferedBytes: socket.bufferedAmount },
+        'closed a POS socket that reads too slowly',
+      );
+      return;
+    }
+    socket.send(frame, { binary: false });
+  };
+
   const deliver = ({ event, recipients }: CommittedEvent) => {
     if (!event.locationId) return;
-    const text = JSON.stringify(event);
+    // Encoded once for every socket of the location (ws would otherwise convert the string for each send).
+    const frame = Buffer.from(JSON.stringify(event));
     for (const client of clientsByLocation.get(event.locationId) ?? []) {
       if (!recipients.includes(client.partnerId)) continue;
-      if (client.helloReceived) client.socket.send(text);
-      else if (client.pending.length < MAX_PENDING_BEFORE_HELLO) client.pending.push(text);
+      if (client.helloReceived) send(client, frame);
+      else if (client.pending.length < MAX_PENDING_BEFORE_HELLO) client.pending.push(frame);
     }
   };
   // Only events of a location with a POS connected here are worth loading: with none, the bus reads nothing.
@@ -110,15 +139,19 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
   const sweepRevoked = async () => {
     const clients = everyClient();
     if (!clients.length) return;
+    // One array parameter each rather than a parameter per socket: building and sending a statement with 10,000
+    // parameters takes the event loop a good tenth of a second.
+    const grantIds = [...new Set(clients.map((client) => client.grantId))];
+    const tokenIds = [...new Set(clients.map((client) => client.tokenId))];
     const [revokedGrants, revokedTokens] = await Promise.all([
       handle.db
         .select({ id: grants.id })
         .from(grants)
-        .where(and(inArray(grants.id, [...new Set(clients.map((client) => client.grantId))]), isNotNull(grants.revokedAt))),
+        .where(and(sql`${grants.id} = any(${sql.param(grantIds)}::text[])`, isNotNull(grants.revokedAt))),
       handle.db
         .select({ jti: revokedAccessTokens.jti })
         .from(revokedAccessTokens)
-        .where(inArray(revokedAccessTokens.jti, [...new Set(clients.map((client) => client.tokenId))])),
+        .where(sql`${revokedAccessTokens.jti} = any(${sql.param(tokenIds)}::text[])`),
     ]);
     for (const { id } of revokedGrants) onAccessNotice({ kind: 'GRANT_REVOKED', grantId: id });
     for (const { jti } of revokedTokens) onAccessNotice({ kind: 'TOKEN_REVOKED', jti });
@@ -170,7 +203,7 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
       }
       clearTimeout(helloTimer);
       client.helloReceived = true;
-      for (const text of client.pending.splice(0)) socket.send(text);
+      for (const frame of client.pending.splice(0)) send(client, frame);
       void recordHello(handle.db, client.presenceId, hello).catch((error: unknown) => log.error({ err: error }, 'recording HELLO failed'));
     });
     socket.on('close', () => {
@@ -183,10 +216,14 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
     socket.on('error', (error) => log.warn({ err: error }, 'POS socket error'));
   };
 
-  // Keep-alive: ping every interval, drop sockets that did not answer the previous ping, refresh DB presence.
-  const pinger = setInterval(() => {
-    for (const set of clientsByLocation.values()) {
-      for (const client of set) {
+  // Keep-alive: ping every interval, drop sockets that did not answer the previous ping, refresh DB presence. The pings
+  // go out in slices with a turn of the event loop between them: 10,000 sockets pinged in one go would hold up event
+  // delivery for a good part of a second.
+  const pingAll = async () => {
+    const clients = everyClient();
+    for (let start = 0; start < clients.length; start += PING_SLICE) {
+      if (start) await new Promise((resolve) => setImmediate(resolve));
+      for (const client of clients.slice(start, start + PING_SLICE)) {
         if (!client.alive) {
           client.socket.terminate();
           continue;
@@ -195,6 +232,9 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
         client.socket.ping();
       }
     }
+  };
+  const pinger = setInterval(() => {
+    void pingAll();
     if (closing) return;
     void heartbeatPresence(handle.db, instanceId).catch((error: unknown) => log.error({ err: error }, 'presence heartbeat failed'));
     void sweepRevoked().catch((error: unknown) => log.error({ err: error }, 'checking open sockets for revocation failed'));
