@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as eventsRoute from '@/app/connect/events/route';
 import * as locationRoute from '@/app/connect/locations/[locationId]/route';
+import * as paymentsRoute from '@/app/connect/payments/test/route';
 import { approvedDeviceTokens } from '@/lib/auth/testing';
 import { attachPosNotifications } from '@/lib/events/pos-notifications';
 import { useTestDatabase } from '@/lib/testing/database';
@@ -46,6 +47,13 @@ async function merchantWithUser(locationCount: number): Promise<Merchant> {
   const user = await createUser(db(), { email: `m-${merchant.id}@example.test`, password: 'correct horse battery', role: 'MERCHANT', merchantId: merchant.id });
   return { id: merchant.id, userId: user.id, locationIds };
 }
+
+/** A card payment the POS reports at a location (loyalty's test payment). */
+const testPayment = (token: string, locationId: string) =>
+  callRoute(paymentsRoute.POST, 'POST', '/connect/payments/test', {
+    token,
+    body: { paymentType: 'PURCHASE', paymentSource: 'EFTPOS', locationId, memberId: null, goodsAndServicesAmount: 1200 },
+  });
 
 const deviceToken = async (merchant: Merchant, locationIds: string[]) => (await approvedDeviceTokens(db(), posClientId, merchant, locationIds)).access_token;
 
@@ -99,6 +107,7 @@ describe('a device token of a POS vendor shared by two merchants', () => {
     expect(
       (await callRoute(locationRoute.GET, 'GET', '/connect/locations/x', { token: betaDevice, params: { locationId: beta.locationIds[0]! } })).status,
     ).toBe(200);
+    expect((await testPayment(betaDevice, beta.locationIds[0]!)).status).toBe(200);
   });
 
   it('lists nothing outside its grant: every list filter naming such a location is 403', async () => {
@@ -119,8 +128,9 @@ describe('a device token of a POS vendor shared by two merchants', () => {
         table: (await tablesApi.create(token, { locationId, number: 'intruder' })).status,
         sale: (await salesApi.create(token, openSaleRequest(locationId, null))).status,
         walkIn: (await postBooking(token, walkIn(locationId))).status,
+        payment: (await testPayment(token, locationId)).status,
       };
-      expect(statuses, name).toEqual({ table: 403, sale: 403, walkIn: 403 });
+      expect(statuses, name).toEqual({ table: 403, sale: 403, walkIn: 403, payment: 403 });
     }
   });
 
