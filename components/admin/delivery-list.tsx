@@ -5,6 +5,7 @@ import { useActionState, useEffect, useState } from 'react';
 import { bulkReplayAction, replayOneAction } from '@/app/dashboard/admin/console-actions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Field, Input, Select } from '@/components/ui/field';
 import type { WebhookDeliveryView } from '@/lib/events/delivery-log';
 import type { FormState } from '@/lib/forms';
@@ -74,28 +75,30 @@ export function DeliveryList({ deliveries }: { deliveries: WebhookDeliveryView[]
                 </Link>
               </p>
             ) : null}
-            <table className="mt-1 w-full text-left text-xs">
-              <thead className="text-stone-500">
-                <tr>
-                  <th>Attempted (UTC)</th>
-                  <th>Status</th>
-                  <th>Latency</th>
-                  <th>Error</th>
-                  <th>Response excerpt</th>
-                </tr>
-              </thead>
-              <tbody>
-                {delivery.attempts.map((attempt) => (
-                  <tr key={attempt.attemptedAt}>
-                    <td className="font-mono">{time(attempt.attemptedAt)}</td>
-                    <td>{attempt.statusCode ?? '—'}</td>
-                    <td>{attempt.latencyMs} ms</td>
-                    <td className="text-red-700">{attempt.error ?? ''}</td>
-                    <td className="max-w-md truncate font-mono">{attempt.responseSnippet ?? ''}</td>
+            <ScrollRegion label={`Attempts of delivery ${delivery.id}`} className="mt-1">
+              <table className="w-full text-left text-xs [&_td]:pr-3 [&_th]:pr-3">
+                <thead className="text-stone-500">
+                  <tr>
+                    <th>Attempted (UTC)</th>
+                    <th>Status</th>
+                    <th>Latency</th>
+                    <th>Error</th>
+                    <th>Response excerpt</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {delivery.attempts.map((attempt) => (
+                    <tr key={attempt.attemptedAt}>
+                      <td className="font-mono">{time(attempt.attemptedAt)}</td>
+                      <td>{attempt.statusCode ?? '—'}</td>
+                      <td>{attempt.latencyMs} ms</td>
+                      <td className="text-red-700">{attempt.error ?? ''}</td>
+                      <td className="max-w-48 truncate font-mono sm:max-w-md">{attempt.responseSnippet ?? ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
           </details>
         </li>
       ))}

@@ -14,10 +14,10 @@ export function FilterBar({ action, filters, values }: { action: string; filters
   return (
     <form method="get" action={action} className="mb-4 flex flex-wrap items-end gap-3 text-sm" role="search">
       {filters.map((filter) => (
-        <label key={filter.name} className="flex flex-col gap-1 text-stone-700">
+        <label key={filter.name} className="flex min-w-0 max-w-full flex-col gap-1 text-stone-700">
           {filter.label}
           {filter.options ? (
-            <Select name={filter.name} defaultValue={values[filter.name] ?? ''} className="w-auto">
+            <Select name={filter.name} defaultValue={values[filter.name] ?? ''} className="w-auto max-w-full">
               <option value="">any</option>
               {filter.options.map((option) => (
                 <option key={option.value} value={option.value}>

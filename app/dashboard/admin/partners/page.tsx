@@ -76,7 +76,7 @@ export default async function PartnersPage() {
               }
               actions={<code className="break-all text-xs text-stone-500">{partner.id}</code>}
             >
-              <section aria-label={`Partner ${partner.name}`} className="grid gap-6 lg:grid-cols-2">
+              <section aria-label={`Partner ${partner.name} (${partner.id})`} className="grid gap-6 lg:grid-cols-2">
                 <div className="space-y-4">
                   {partner.disabledAt ? (
                     <Badge tone="red">disabled {time(partner.disabledAt)}</Badge>
@@ -178,7 +178,7 @@ export default async function PartnersPage() {
                     <div>
                       <h3 className="text-sm font-semibold">Loyalty programs</h3>
                       {partner.programs.length ? (
-                        <ul className="my-1 space-y-1" aria-label={`Loyalty programs of ${partner.name}`}>
+                        <ul className="my-1 space-y-1" aria-label={`Loyalty programs of ${partner.name} (${partner.id})`}>
                           {partner.programs.map((program) => (
                             <li key={program.loyaltyProgramId}>
                               <ActionForm

@@ -128,7 +128,9 @@ export default async function TenantsPage() {
                   <th className="py-1">Email</th>
                   <th>Role</th>
                   <th>Tenant</th>
-                  <th></th>
+                  <th>
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-stone-100">
