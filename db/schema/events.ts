@@ -111,6 +111,13 @@ export const webhookDeliveries = pgTable(
       .where(sql`status = 'PENDING'`),
     index('webhook_deliveries_order_idx').on(t.endpointId, t.resourceKey, t.eventSeq),
     index('webhook_deliveries_partner_idx').on(t.partnerId, t.createdAt),
+    // The retention sweep deletes events, and each one's deliveries cascade by event id.
+    index('webhook_deliveries_event_idx').on(t.eventId),
+    // The delivery log (admin console, /manage) lists the newest first, everything or one partner's in one status.
+    index('webhook_deliveries_created_idx').on(t.createdAt, t.eventSeq),
+    index('webhook_deliveries_partner_status_idx').on(t.partnerId, t.status, t.createdAt, t.eventSeq),
+    // An endpoint's pending and failed counts, and the failed deliveries a bulk replay since a time would resend.
+    index('webhook_deliveries_endpoint_status_idx').on(t.endpointId, t.status, t.createdAt),
   ],
 );
 
