@@ -116,8 +116,8 @@ export const webhookDeliveries = pgTable(
     // The delivery log (admin console, /manage) lists the newest first, everything or one partner's in one status.
     index('webhook_deliveries_created_idx').on(t.createdAt, t.eventSeq),
     index('webhook_deliveries_partner_status_idx').on(t.partnerId, t.status, t.createdAt, t.eventSeq),
-    // An endpoint's pending and failed counts, and the failed deliveries a bulk replay since a time would resend.
-    index('webhook_deliveries_endpoint_status_idx').on(t.endpointId, t.status, t.createdAt),
+    // Endpoint health (lib/ops/endpoint-health.ts): backlog and failed counts, the last success, recent completions.
+    index('webhook_deliveries_endpoint_status_idx').on(t.endpointId, t.status, t.completedAt),
   ],
 );
 
