@@ -112,10 +112,24 @@ async function signIn(base: string, user: { email: string; password: string }): 
   return header();
 }
 
+/**
+ * `runs` timings of `call` after a tenth as many to warm up. A failed call (a 503 while this shared machine starves
+ * the database of CPU, say) is reported and left out rather than ending the run.
+ */
 async function sample(runs: number, call: () => Promise<number>) {
-  for (let i = 0; i < Math.ceil(runs / 10); i++) await call();
+  let failed = 0;
+  const attempt = () =>
+    call().catch((error: unknown) => {
+      if (!failed++) console.error(`  a call failed: ${String(error).slice(0, 200)}`);
+      return null;
+    });
+  for (let i = 0; i < Math.ceil(runs / 10); i++) await attempt();
   const samples: number[] = [];
-  for (let i = 0; i < runs; i++) samples.push(await call());
+  for (let i = 0; i < runs; i++) {
+    const elapsed = await attempt();
+    if (elapsed !== null) samples.push(elapsed);
+  }
+  if (failed) console.error(`  (${failed} failed calls left out)`);
   return samples;
 }
 
