@@ -60,7 +60,10 @@ const poolOptions = {
   connect_timeout: CONNECT_TIMEOUT_SECONDS,
   idle_timeout: 60,
   backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, RECONNECT_BACKOFF_CAP_SECONDS),
-  connection: { statement_timeout: STATEMENT_TIMEOUT_MS },
+  // JIT compilation is for long analytical queries: it starts whenever a plan's estimated cost passes jit_above_cost,
+  // which a page's correlated subqueries over a never-analysed small table do, and then compiling takes 400 ms for a
+  // query that runs in 10 (bench/data.ts, the admin deliveries page). Every statement here is short, so it is off.
+  connection: { statement_timeout: STATEMENT_TIMEOUT_MS, jit: 'off' },
 };
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {

@@ -16,7 +16,7 @@ import type { DashboardBooking } from '@/lib/bookings/day-view';
 import { BOOKING_STATUSES } from '@/lib/bookings/transitions';
 import { Badge } from '@/components/ui/badge';
 import { Select } from '@/components/ui/field';
-import { bookingStatusTone, localTime, tableStatusTone, words } from './booking-format';
+import { bookingStatusTone, localDayMonth, localTime, tableStatusTone, words } from './booking-format';
 
 const column = createColumnHelper<DashboardBooking>();
 
@@ -37,8 +37,7 @@ export function BookingList({ bookings, timezone, detailHref }: { bookings: Dash
         header: 'Time',
         cell: (info) => (
           <Link href={detailHref[info.row.original.id]!} scroll={false} className="font-medium text-brand-700 hover:underline">
-            {new Intl.DateTimeFormat('en-AU', { timeZone: timezone, day: 'numeric', month: 'short' }).format(new Date(info.getValue()))}{' '}
-            {localTime(info.getValue(), timezone)}
+            {localDayMonth(info.getValue(), timezone)} {localTime(info.getValue(), timezone)}
           </Link>
         ),
       }),

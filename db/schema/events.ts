@@ -120,6 +120,13 @@ export const webhookDeliveries = pgTable(
       .where(sql`status = 'PENDING'`),
     index('webhook_deliveries_order_idx').on(t.endpointId, t.resourceKey, t.eventSeq),
     index('webhook_deliveries_partner_idx').on(t.partnerId, t.createdAt),
+    // The retention sweep deletes events, and each one's deliveries cascade by event id.
+    index('webhook_deliveries_event_idx').on(t.eventId),
+    // The delivery log (admin console, /manage) lists the newest first, everything or one partner's in one status.
+    index('webhook_deliveries_created_idx').on(t.createdAt, t.eventSeq),
+    index('webhook_deliveries_partner_status_idx').on(t.partnerId, t.status, t.createdAt, t.eventSeq),
+    // Endpoint health (lib/ops/endpoint-health.ts): backlog and failed counts, the last success, recent completions.
+    index('webhook_deliveries_endpoint_status_idx').on(t.endpointId, t.status, t.completedAt),
   ],
 );
 

@@ -20,7 +20,13 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     requestId: text('request_id'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_target_idx').on(t.targetType, t.targetId), index('audit_log_action_idx').on(t.action, t.at)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+    index('audit_log_action_idx').on(t.action, t.at),
+    // One request id finds a change everywhere (operator console): the audit log is filtered by it.
+    index('audit_log_request_idx').on(t.requestId),
+  ],
 );
 
 /**

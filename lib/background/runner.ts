@@ -5,6 +5,11 @@ export interface Loop {
   name: string;
   /** Pause between runs when the previous run found nothing to do. */
   idleMs: number;
+  /**
+   * Pause between runs while work remains (default none). A retention sweep sets it so a large backlog is deleted in
+   * bounded batches with room between them for the requests sharing the database, rather than back to back.
+   */
+  busyMs?: number;
   /** Does one batch of work; returns true when more work may be waiting (run again at once). */
   run(): Promise<boolean>;
 }
@@ -46,8 +51,8 @@ export function startLoops(loops: Loop[], log: Logger): { stop(): Promise<void>;
         metrics().loopLastRun.set({ loop: loop.name }, Date.now() / 1000);
         running.delete(loop.name);
         inFlight.delete(work);
-        const again = more || wakeRequested.delete(loop.name);
-        schedule(loop, again ? 0 : loop.idleMs);
+        const woken = wakeRequested.delete(loop.name);
+        schedule(loop, more ? (loop.busyMs ?? 0) : woken ? 0 : loop.idleMs);
       });
     inFlight.add(work);
   };
