@@ -26,7 +26,35 @@ const PAGES: { role: Role; path: string; heading: RegExp }[] = [
   { role: 'merchant', path: '/dashboard/onboarding', heading: /not found/i },
   { role: 'reviewer', path: '/dashboard/onboarding', heading: /onboarding/i },
   { role: 'admin', path: '/dashboard/admin', heading: /admin/i },
+  { role: 'admin', path: '/dashboard/admin/tenants', heading: /merchants & users/i },
+  { role: 'admin', path: '/dashboard/admin/partners', heading: /partners & webhooks/i },
+  { role: 'admin', path: '/dashboard/admin/health', heading: /partner health/i },
+  { role: 'admin', path: '/dashboard/admin/requests', heading: /api requests/i },
+  { role: 'admin', path: '/dashboard/admin/deliveries', heading: /webhook deliveries/i },
+  { role: 'admin', path: '/dashboard/admin/audit', heading: /audit log/i },
 ];
+
+/**
+ * Elements that reach past the right edge of the screen, unless a sideways-scrolling region of their own holds them:
+ * a page can stay as wide as the screen and still cut its content off (a clipping ancestor), which the page's own
+ * scroll width does not show.
+ */
+function overflowingElements(): string[] {
+  const limit = window.innerWidth + 1;
+  const heldByScroller = (element: Element) => {
+    for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      if (['auto', 'scroll'].includes(getComputedStyle(parent).overflowX)) return parent.getBoundingClientRect().right <= limit;
+    }
+    return false;
+  };
+  const found: string[] = [];
+  for (const element of document.body.querySelectorAll('*')) {
+    const rect = element.getBoundingClientRect();
+    if (rect.width === 0 || rect.right <= limit || heldByScroller(element)) continue;
+    found.push(`<${element.tagName.toLowerCase()} class="${String(element.getAttribute('class') ?? '').slice(0, 60)}"> ends at ${Math.round(rect.right)}px`);
+  }
+  return found.slice(0, 3);
+}
 
 type StorageState = Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>;
 const sessions = new Map<Role, StorageState>();
@@ -70,6 +98,7 @@ test.describe('every dashboard page fits, passes axe and logs no errors', () => 
           await page.waitForTimeout(50);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           if (overflow > 0) problems.push(`${width}px: page ${overflow}px wider than the screen`);
+          for (const element of await page.evaluate(overflowingElements)) problems.push(`${width}px: ${element} (screen ${width}px)`);
           const axe = await new AxeBuilder({ page }).analyze();
           for (const violation of axe.violations) {
             problems.push(

@@ -74,15 +74,18 @@ export default async function RequestsPage({ searchParams }: { searchParams: Pro
           actions={<Link href={linkWith({ id: undefined })}>Close</Link>}
           className="mb-6"
         >
-          <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm md:grid-cols-4" data-testid="request-detail">
+          <dl
+            className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1 text-sm md:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)]"
+            data-testid="request-detail"
+          >
             <dt className="text-stone-500">Request id</dt>
-            <dd className="font-mono text-xs">{selected.requestId}</dd>
+            <dd className="break-all font-mono text-xs">{selected.requestId}</dd>
             <dt className="text-stone-500">Path</dt>
             <dd className="break-all font-mono text-xs">{selected.path}</dd>
             <dt className="text-stone-500">Partner</dt>
             <dd>{partnerName(selected.partnerId)}</dd>
             <dt className="text-stone-500">Client / grant</dt>
-            <dd className="font-mono text-xs">
+            <dd className="break-all font-mono text-xs">
               {selected.clientId ?? '—'} / {selected.grant ?? '—'}
             </dd>
             <dt className="text-stone-500">Location</dt>
