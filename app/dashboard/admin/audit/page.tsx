@@ -6,32 +6,26 @@ import { EmptyState, PageHeader } from '@/components/ui/card';
 import { getDb } from '@/db/client';
 import { listAudit } from '@/lib/ops/audit';
 import { requireDashboardUser } from '../../_lib/action';
+import { firstParam, utcDateParam, type SearchParams } from '../search-params';
 
 export const metadata: Metadata = { title: 'Audit log' };
 export const dynamic = 'force-dynamic';
 
 const PAGE = '/dashboard/admin/audit';
-type Search = Record<string, string | string[] | undefined>;
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
-const date = (value: string | undefined) => {
-  if (!value) return undefined;
-  const parsed = new Date(/[zZ]$/.test(value) ? value : `${value}Z`);
-  return Number.isNaN(parsed.getTime()) ? undefined : parsed;
-};
 const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 1));
 
 /** Who changed what, when: the console, /manage and merchants' dashboards; kept a year. */
-export default async function AuditPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireDashboardUser(['ADMIN'], PAGE);
   const search = await searchParams;
-  const values = Object.fromEntries(['action', 'actor', 'targetId', 'requestId', 'from', 'to'].map((key) => [key, one(search[key])]));
+  const values = Object.fromEntries(['action', 'actor', 'targetId', 'requestId', 'from', 'to'].map((key) => [key, firstParam(search[key])]));
   const entries = await listAudit(getDb(), {
     action: values.action,
     actor: values.actor,
     targetId: values.targetId,
     requestId: values.requestId,
-    from: date(values.from),
-    to: date(values.to),
+    from: utcDateParam(values.from),
+    to: utcDateParam(values.to),
   });
   return (
     <>

@@ -8,19 +8,18 @@ import { deliveryStatusSchema, listDeliveries } from '@/lib/events/delivery-log'
 import { endpointHealth } from '@/lib/ops/endpoint-health';
 import { partnersOverview } from '@/lib/ops/console';
 import { requireDashboardUser } from '../../_lib/action';
+import { firstParam, type SearchParams } from '../search-params';
 
 export const metadata: Metadata = { title: 'Deliveries' };
 export const dynamic = 'force-dynamic';
 
 const PAGE = '/dashboard/admin/deliveries';
-type Search = Record<string, string | string[] | undefined>;
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
 
 /** Delivery forensics: every delivery with its attempts, replay in place, and bulk replay with a count first. */
-export default async function DeliveriesPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function DeliveriesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireDashboardUser(['ADMIN'], PAGE);
   const search = await searchParams;
-  const values = Object.fromEntries(['partnerId', 'status', 'endpointId', 'eventId', 'eventType'].map((key) => [key, one(search[key])]));
+  const values = Object.fromEntries(['partnerId', 'status', 'endpointId', 'eventId', 'eventType'].map((key) => [key, firstParam(search[key])]));
   const status = deliveryStatusSchema.safeParse(values.status);
   const db = getDb();
   const [deliveries, endpoints, partners] = await Promise.all([

@@ -9,25 +9,21 @@ import { config } from '@/lib/config';
 import { eventsOfRequest, partnersOverview } from '@/lib/ops/console';
 import { getRequest, listRequests } from '@/lib/ops/request-log';
 import { requireDashboardUser } from '../../_lib/action';
+import { firstParam, utcDateParam, type SearchParams } from '../search-params';
 
 export const metadata: Metadata = { title: 'API requests' };
 export const dynamic = 'force-dynamic';
 
 const PAGE = '/dashboard/admin/requests';
-type Search = Record<string, string | string[] | undefined>;
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
-const date = (value: string | undefined) => {
-  if (!value) return undefined;
-  const parsed = new Date(/[zZ]$/.test(value) ? value : `${value}Z`);
-  return Number.isNaN(parsed.getTime()) ? undefined : parsed;
-};
 const tone = (status: number) => (status >= 500 ? 'red' : status >= 400 ? 'amber' : 'green');
 
 /** The API request log (Square API Logs): filters in the URL, a row opens its bodies and what it caused. */
-export default async function RequestsPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function RequestsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireDashboardUser(['ADMIN'], PAGE);
   const search = await searchParams;
-  const values = Object.fromEntries(['partnerId', 'status', 'route', 'errorCode', 'from', 'to', 'requestId', 'id'].map((key) => [key, one(search[key])]));
+  const values = Object.fromEntries(
+    ['partnerId', 'status', 'route', 'errorCode', 'from', 'to', 'requestId', 'id'].map((key) => [key, firstParam(search[key])]),
+  );
   const db = getDb();
   const [rows, partners] = await Promise.all([
     listRequests(db, {
@@ -36,8 +32,8 @@ export default async function RequestsPage({ searchParams }: { searchParams: Pro
       route: values.route,
       errorCode: values.errorCode,
       requestId: values.requestId,
-      from: date(values.from),
-      to: date(values.to),
+      from: utcDateParam(values.from),
+      to: utcDateParam(values.to),
     }),
     partnersOverview(db),
   ]);
