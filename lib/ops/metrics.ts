@@ -1,7 +1,7 @@
 import { and, count, eq, gt, min, sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { observeOperations, operationsInFlight } from '@/db/activity';
-import { databaseHandle, getDb } from '@/db/client';
+import { databaseHandle, getDb, type Database } from '@/db/client';
 import { posPresence, webhookDeliveries } from '@/db/schema';
 import { PRESENCE_STALE_MS } from '@/lib/events/pos-presence';
 
@@ -11,6 +11,19 @@ import { PRESENCE_STALE_MS } from '@/lib/events/pos-presence';
 function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // A gauge read from the database at each scrape; a failed read leaves its last value (the scrape still answers).
+  const databaseGauge = (name: string, help: string, read: (db: Database) => Promise<number>) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const db = database();
+        if (!db) return;
+        const value = await read(db).catch(() => undefined);
+        if (value !== undefined) this.set(value);
+      },
+    });
   const databaseOperations = new Histogram({
     name: 'database_operation_duration_seconds',
     help: 'Database statements and transactions by kind and outcome, from hand-off to the client (pool wait included).',
@@ -47,50 +60,27 @@ function createMetrics() {
       labelNames: ['result'] as const,
       registers: [registry],
     }),
-    webhookBacklog: new Gauge({
-      name: 'webhook_delivery_backlog',
-      help: 'Webhook deliveries waiting to be sent (PENDING).',
-      registers: [registry],
-      async collect() {
-        const db = database();
-        if (!db) return;
-        const [row] = await db
-          .select({ n: count() })
-          .from(webhookDeliveries)
-          .where(eq(webhookDeliveries.status, 'PENDING'))
-          .catch(() => [undefined]);
-        if (row) this.set(Number(row.n));
-      },
+    webhookBacklog: databaseGauge('webhook_delivery_backlog', 'Webhook deliveries waiting to be sent (PENDING).', async (db) => {
+      const [row] = await db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.status, 'PENDING'));
+      return Number(row!.n);
     }),
-    webhookOldestDue: new Gauge({
-      name: 'webhook_delivery_oldest_due_age_seconds',
-      help: 'How long the oldest due webhook delivery has been waiting (0 when none is due).',
-      registers: [registry],
-      async collect() {
-        const db = database();
-        if (!db) return;
+    webhookOldestDue: databaseGauge(
+      'webhook_delivery_oldest_due_age_seconds',
+      'How long the oldest due webhook delivery has been waiting (0 when none is due).',
+      async (db) => {
         const [row] = await db
           .select({ oldest: min(webhookDeliveries.nextAttemptAt) })
           .from(webhookDeliveries)
-          .where(and(eq(webhookDeliveries.status, 'PENDING'), sql`${webhookDeliveries.nextAttemptAt} <= now()`))
-          .catch(() => [undefined]);
-        if (row) this.set(row.oldest ? Math.max(0, (Date.now() - new Date(row.oldest).getTime()) / 1000) : 0);
+          .where(and(eq(webhookDeliveries.status, 'PENDING'), sql`${webhookDeliveries.nextAttemptAt} <= now()`));
+        return row?.oldest ? Math.max(0, (Date.now() - new Date(row.oldest).getTime()) / 1000) : 0;
       },
-    }),
-    websocketConnections: new Gauge({
-      name: 'websocket_connections',
-      help: 'Open POS notification WebSockets (every instance, by their heartbeats).',
-      registers: [registry],
-      async collect() {
-        const db = database();
-        if (!db) return;
-        const [row] = await db
-          .select({ n: count() })
-          .from(posPresence)
-          .where(gt(posPresence.heartbeatAt, new Date(Date.now() - PRESENCE_STALE_MS)))
-          .catch(() => [undefined]);
-        if (row) this.set(Number(row.n));
-      },
+    ),
+    websocketConnections: databaseGauge('websocket_connections', 'Open POS notification WebSockets (every instance, by their heartbeats).', async (db) => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(posPresence)
+        .where(gt(posPresence.heartbeatAt, new Date(Date.now() - PRESENCE_STALE_MS)));
+      return Number(row!.n);
     }),
     databaseOperations,
     databaseInFlight: new Gauge({
