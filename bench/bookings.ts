@@ -1,5 +1,5 @@
 /**
- * Bookings list benchmark (issue 7): `GET /connect/bookings` with filters over 10,000 and then 1,000,000 bookings
+ * Bookings list benchmark: `GET /connect/bookings` with filters over 10,000 and then 1,000,000 bookings
  * on PostgreSQL, measured through the lib list function (`listBookings`, the exact SQL the route runs, without HTTP
  * and token checks). The bookings grow the way a real deployment grows: more locations with the same density
  * (about 28 bookings a day over 180 days), so each query asks for the same amount of a location's data at both sizes.

@@ -1,5 +1,5 @@
 /**
- * Large-table benchmark (issue 18): the partner lists and the dashboard pages at 10,000 rows and at full scale —
+ * Large-table benchmark: the partner lists and the dashboard pages at 10,000 rows and at full scale —
  * 1,000,000 orders, 1,000,000 bookings, 5,000,000 events with as many recipients, webhook deliveries and attempts,
  * over 2,000 locations — and the order cycle while the retention sweeps delete a backlog.
  *

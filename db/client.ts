@@ -178,7 +178,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     const client = await PGlite.create({
       dataDir: inMemory ? undefined : path.join(dataDir, 'pgdata'),
       // PostgreSQL's default 128 MB of shared buffers would live in this process's memory; the data files stay in the
-      // OS page cache anyway, so a small pool keeps the embedded default light (issue 2: RSS under 400 MiB).
+      // OS page cache anyway, so a small pool keeps the embedded default light (RSS under 400 MiB after start).
       postgresqlconf: 'shared_buffers = 32MB',
     });
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });
