@@ -96,6 +96,27 @@ export async function appWithToken(request: APIRequestContext, type: 'ORDERING_A
   return { partnerId: partner.id, clientId: client.client_id, token: access_token };
 }
 
+/** A merchant user approves a device code on /activate (CONTRACT §8 labels) in a browser context of its own. */
+export async function approveOnActivate(
+  browser: Browser,
+  verificationUriComplete: string,
+  locationIds: readonly string[],
+  merchant: { email: string; password: string } = DEMO_MERCHANT,
+) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(verificationUriComplete);
+  await page.getByLabel('Email').fill(merchant.email);
+  await page.getByLabel('Password').fill(merchant.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const choice = page.getByRole('group', { name: 'Location' });
+  for (const locationId of locationIds) await choice.locator(`input[value="${locationId}"]`).check();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Device connected')).toBeVisible();
+  await context.close();
+}
+
 /**
  * A POS partner connected to `locationIds` through the real device flow: the POS asks for a code, a merchant user
  * approves it on /activate in its own browser context, and the POS polls the token endpoint.
@@ -112,18 +133,7 @@ export async function posWithToken(
   if (!deviceResponse.ok()) throw new Error(`device code → ${deviceResponse.status()}: ${await deviceResponse.text()}`);
   const device = (await deviceResponse.json()) as { device_code: string; verification_uri_complete: string };
 
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(device.verification_uri_complete);
-  await page.getByLabel('Email').fill(merchant.email);
-  await page.getByLabel('Password').fill(merchant.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const choice = page.getByRole('group', { name: 'Location' });
-  for (const locationId of locationIds) await choice.locator(`input[value="${locationId}"]`).check();
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByText('Device connected')).toBeVisible();
-  await context.close();
+  await approveOnActivate(browser, device.verification_uri_complete, locationIds, merchant);
 
   const tokenResponse = await request.post('/oauth/token', {
     form: { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: device.device_code, client_id: client.client_id },

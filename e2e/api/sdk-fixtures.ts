@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import { createServer as createTcpServer, connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { expect, type APIRequestContext, type Browser } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import {
   clientCredentials,
   createCounterpartClient,
@@ -10,7 +10,7 @@ import {
   refreshingTokens,
   startDeviceAuthorization,
 } from '../../sdk/src/index';
-import { DEMO_MERCHANT, manage } from '../support';
+import { approveOnActivate, manage } from '../support';
 
 /** An app partner connected to `locationIds`, talking through the SDK with client-credentials tokens. */
 export async function sdkApp(request: APIRequestContext, baseUrl: string, type: 'ORDERING_APP' | 'BOOKING_APP' | 'LOYALTY', locationIds: readonly string[]) {
@@ -25,27 +25,6 @@ export async function sdkApp(request: APIRequestContext, baseUrl: string, type: 
     tokens,
     api: createCounterpartClient({ baseUrl, auth: tokens }),
   };
-}
-
-/** A merchant user approves a device code on /activate (CONTRACT §8 labels) in a browser context of its own. */
-export async function approveOnActivate(
-  browser: Browser,
-  verificationUriComplete: string,
-  locationIds: readonly string[],
-  merchant: { email: string; password: string } = DEMO_MERCHANT,
-) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(verificationUriComplete);
-  await page.getByLabel('Email').fill(merchant.email);
-  await page.getByLabel('Password').fill(merchant.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const choice = page.getByRole('group', { name: 'Location' });
-  for (const locationId of locationIds) await choice.locator(`input[value="${locationId}"]`).check();
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByText('Device connected')).toBeVisible();
-  await context.close();
 }
 
 /** A POS partner signed in through the SDK's device flow, approved on /activate while the SDK polls. */

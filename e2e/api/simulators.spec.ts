@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { clientCredentials, createCounterpartClient, unwrap } from '../../sdk/src/index';
 import { DEMO_LOCATIONS, DEMO_MERCHANT, manage } from '../support';
-import { approveOnActivate } from './sdk-fixtures';
+import { approveOnActivate } from '../support';
 
 const FINAL = ['REJECTED', 'CANCELLED_BY_MERCHANT', 'CANCELLED_BY_CUSTOMER', 'FULFILLED'];
 
