@@ -25,3 +25,11 @@ export const columnNames = (...columns: Column[]): SQL =>
     columns.map((column) => sql.identifier(column.name)),
     sql`, `,
   );
+
+/**
+ * Text PostgreSQL will take: `text` and `jsonb` refuse NUL (U+0000), which a client (or a webhook receiver's answer)
+ * may well contain, so it becomes the replacement character U+FFFD.
+ */
+export function storableText(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
+}

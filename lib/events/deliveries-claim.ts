@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { aliased, asDate, columnNames, rowsOf } from '@/db/rows';
+import { aliased, asDate, columnNames, rowsOf, storableText } from '@/db/rows';
 import { deliveryStatus, events, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { newPrefixedId } from '@/lib/ids';
 import type { AttemptOutcome } from './webhook-sender';
@@ -96,8 +96,8 @@ export async function recordAttempts(db: Executor, records: AttemptRecord[]): Pr
     attempted_at: attemptedAt.toISOString(),
     status_code: outcome.statusCode,
     latency_ms: outcome.latencyMs,
-    error: withoutNul(outcome.error),
-    snippet: withoutNul(outcome.responseSnippet),
+    error: outcome.error === null ? null : storableText(outcome.error),
+    snippet: outcome.responseSnippet === null ? null : storableText(outcome.responseSnippet),
     status: outcome.succeeded ? 'SUCCEEDED' : retryInMs === null ? 'FAILED' : 'PENDING',
     retry_ms: retryInMs,
   }));
@@ -136,6 +136,3 @@ export async function recordAttempts(db: Executor, records: AttemptRecord[]): Pr
     ) as "successorsPending"`);
   return { successorsPending: rowsOf<{ successorsPending: boolean }>(result)[0]?.successorsPending === true };
 }
-
-// jsonb and text columns refuse NUL characters, which a misbehaving receiver may well send.
-const withoutNul = (value: string | null) => (value === null ? null : value.replaceAll('\u0000', ''));

@@ -1,3 +1,5 @@
+import { storableText } from '@/db/rows';
+
 // What the API request log and the audit log never store (SPEC operator console): secrets, tokens and card data.
 // Values are judged by their key (a member or form field named like a secret) and by their shape (a JWT, a `whsec_`
 // secret, a card number), so a secret in an unexpected place is caught too.
@@ -51,14 +53,6 @@ export function redactValue(value: unknown, depth = 0): unknown {
     );
   }
   return value;
-}
-
-/**
- * Text PostgreSQL will take: a `text` column refuses NUL (U+0000), which a client may send in any body or form field,
- * so it becomes the replacement character U+FFFD.
- */
-export function storableText(text: string): string {
-  return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
 }
 
 /** Cuts a UTF-8 string to at most `limit` bytes, marking the cut. */

@@ -5,7 +5,8 @@ import { apiRequestLog } from '@/db/schema';
 import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
 import { metrics } from './metrics';
-import { redactBody, redactText, storableText } from './redact';
+import { storableText } from '@/db/rows';
+import { redactBody, redactText } from './redact';
 
 /** What a wrapper learns about a request while handling it, for the API request log and the metrics. */
 export interface RequestFacts {
