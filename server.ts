@@ -8,7 +8,7 @@ import { ensureSigningKey } from './lib/auth/signing-keys';
 import { backgroundLoops } from './lib/background/loops';
 import { startLoops } from './lib/background/runner';
 import { config, ConfigError } from './lib/config';
-import { worthCompressing } from './lib/http/compression';
+import { type CompressionFilter, compressionPassThrough, worthCompressing } from './lib/http/compression';
 import { createFastPath, type FastPath } from './lib/http/fast-path';
 import { ApiError } from './lib/http/errors';
 import { docsUrl, REMOTE_ADDRESS_HEADER, requestIdOf } from './lib/http/handler-context';
@@ -134,11 +134,11 @@ async function main() {
  */
 async function apiFastPath(port: number, log: ReturnType<typeof logger>): Promise<FastPath | undefined> {
   // Next's own compression middleware (as its router applies it), so answers are compressed, or not, exactly alike.
-  const compression = createRequire(import.meta.url)('next/dist/compiled/compression') as () => (
+  const compression = createRequire(import.meta.url)('next/dist/compiled/compression') as (() => (
     request: IncomingMessage,
     response: ServerResponse,
     next: () => void,
-  ) => void;
+  ) => void) & { filter: CompressionFilter };
   const compress = compression();
   const appRouterVary = [RSC_HEADER, NEXT_ROUTER_STATE_TREE_HEADER, NEXT_ROUTER_PREFETCH_HEADER, NEXT_ROUTER_SEGMENT_PREFETCH_HEADER].join(', ');
   try {
@@ -147,8 +147,12 @@ async function apiFastPath(port: number, log: ReturnType<typeof logger>): Promis
       distDir: path.join(process.cwd(), '.next'),
       origin: { hostname: 'localhost', port },
       decorate(request, response) {
-        if (!worthCompressing(request.url ?? '/')) delete request.headers['accept-encoding'];
-        compress(request, response, () => {});
+        if (worthCompressing(request.url ?? '/')) compress(request, response, () => {});
+        else {
+          // Offered no encoding, the middleware compresses nothing: what it still does, without a wrapper on every write.
+          delete request.headers['accept-encoding'];
+          compressionPassThrough(request, response, compression.filter);
+        }
         // What Next's server sets on every app-directory answer (no route here can be intercepted).
         response.appendHeader('vary', appRouterVary);
         delete request.headers[NEXT_URL];

@@ -16,6 +16,8 @@ export interface PartnerPrincipal {
   partnerType: PartnerType;
   partnerName: string;
   clientId: string;
+  /** The token's `client_id` claim: the client's public id, which the API request log names it by. */
+  publicClientId: string;
   grantId: string;
   tokenId: string;
   expiresAt: Date;
@@ -84,6 +86,7 @@ export async function verifyAccessToken(db: Executor, token: string): Promise<Pa
     partnerType: row.partnerType,
     partnerName: row.partnerName,
     clientId: row.clientId,
+    publicClientId: String(payload.client_id ?? row.clientId),
     grantId,
     tokenId: jti,
     expiresAt: new Date((payload.exp ?? 0) * 1000),

@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import { decodeJwt } from 'jose';
 import type { z } from 'zod';
 import { getDb, type Database } from '@/db/client';
 import { bearerToken, verifyAccessToken, type PartnerPrincipal, type PartnerType } from '@/lib/auth/access-tokens';
@@ -65,8 +64,7 @@ export function partnerRoute<B extends Schema = undefined, Q extends Schema = un
         limits = await consumeRateLimit('partner', principal ? `client:${principal.clientId}` : `ip:${clientAddress(request)}`, config().RATE_LIMIT_PER_MINUTE);
         version = negotiateVersion(options.api, request.headers.get('accept'));
         if (!principal) throw identified;
-        // The API request log names the client by its public client_id, the claim of the token just verified.
-        Object.assign(facts, { partnerId: principal.partnerId, clientId: String(decodeJwt(token!).client_id ?? principal.clientId), grant: principal.grantId });
+        Object.assign(facts, { partnerId: principal.partnerId, clientId: principal.publicClientId, grant: principal.grantId });
         if (options.partnerTypes && !options.partnerTypes.includes(principal.partnerType)) {
           throw forbidden(`${principal.partnerType} partners may not call this endpoint.`);
         }
@@ -82,10 +80,14 @@ export function partnerRoute<B extends Schema = undefined, Q extends Schema = un
           { path: options.params, query: options.query, body: options.body },
           { path: params, query: searchParamsObject(new URL(request.url).searchParams), body },
         );
+        let partnerLog: Logger | undefined;
         return handler({
           request,
           requestId,
-          log: log.child({ partnerId: principal.partnerId }),
+          // Made when a handler first logs: most never do, and a child logger costs on every call.
+          get log() {
+            return (partnerLog ??= log.child({ partnerId: principal.partnerId }));
+          },
           db,
           principal,
           version,
