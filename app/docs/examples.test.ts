@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '@/lib/api-reference/openapi';
+import { apiDocument } from '@/app/connect/openapi.json/operations';
 import { operationExamples } from './examples';
 
 describe('docs examples', () => {
   const examples = [...operationExamples().values()];
 
   it('exist for every operation of the OpenAPI document, with a request example wherever there is a body', () => {
-    const document = openApiDocument() as unknown as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    const document = apiDocument() as unknown as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
     for (const [path, methods] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
         if (!['get', 'post', 'patch', 'put', 'delete'].includes(method)) continue;

@@ -1,6 +1,5 @@
-import { OpenAPIRegistry, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { registrars } from '@/lib/api-reference/openapi';
+import { api } from '@/app/connect/openapi.json/operations';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonSchema = {
@@ -196,12 +195,8 @@ let cached: Map<string, OperationExample> | undefined;
  */
 export function operationExamples(): Map<string, OperationExample> {
   if (cached) return cached;
-  const registry = new OpenAPIRegistry();
-  for (const register of registrars) register(registry);
   cached = new Map();
-  for (const definition of registry.definitions) {
-    if (definition.type !== 'route') continue;
-    const route: RouteConfig = definition.route;
+  for (const route of api.operations) {
     const key = `${route.method} ${route.path}`;
     const entry: OperationExample = { method: route.method, path: route.path };
     const [contentType, body] = Object.entries(route.request?.body?.content ?? {})[0] ?? [];

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
+import { apiDocument } from '@/app/connect/openapi.json/operations';
 import { SchemaView, type JsonSchema } from '@/components/docs/schema-view';
 import { config } from '@/lib/config';
-import { openApiDocument } from '@/lib/api-reference/openapi';
 import { errorCatalogue } from '@/lib/http/errors';
 import { apiVersions } from '@/lib/http/versions';
 import { emittedEvents, eventsCatalogue } from './events-catalogue';
@@ -74,7 +74,7 @@ export default function DocsPage() {
   const examples = operationExamples();
   const codesByStatus = new Map<number, string[]>();
   for (const [code, status] of errorCatalogue()) codesByStatus.set(status, [...(codesByStatus.get(status) ?? []), code]);
-  const document = openApiDocument() as unknown as {
+  const document = apiDocument() as unknown as {
     info: { title: string; description?: string };
     servers?: { url: string }[];
     paths: Record<string, Record<string, Operation>>;

@@ -1,43 +1,33 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { config } from '@/lib/config';
 import { registerProblemComponent } from '@/lib/http/problem-responses';
-import { registerBookingPaths } from '@/lib/bookings/openapi';
-import { registerEventsPaths } from '@/lib/events/openapi';
-import { registerLoyaltyPaths } from '@/lib/loyalty/openapi';
-import { registerOrderingPaths } from '@/lib/orders/openapi';
-import { registerSalesPaths } from '@/lib/sales/openapi';
-import { registerTablesPaths } from '@/lib/tables/openapi';
-import { registerManagePaths } from '@/lib/tenancy/openapi';
 
-type Registrar = (registry: OpenAPIRegistry) => void;
+/** What the document describes: the operations in the order it lists them, and the webhooks the service calls. */
+export interface ApiDescription {
+  operations: readonly RouteConfig[];
+  webhooks: readonly RouteConfig[];
+}
 
-// Each interface registers its paths from the same zod schemas that validate its requests.
-export const registrars: Registrar[] = [
-  registerOrderingPaths,
-  registerTablesPaths,
-  registerSalesPaths,
-  registerBookingPaths,
-  registerLoyaltyPaths,
-  registerEventsPaths,
-  registerManagePaths,
-];
+type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
-let cached: { publicUrl: string; document: ReturnType<OpenApiGeneratorV31['generateDocument']> } | undefined;
+const cache = new WeakMap<ApiDescription, { publicUrl: string; document: OpenApiDocument }>();
 
-/** Every interface's operations with the zod schemas they were declared with. */
-export function apiRegistry(): OpenAPIRegistry {
+/** The operations and webhooks with the zod schemas they were declared with, and the components they share. */
+export function apiRegistry(api: ApiDescription): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   registerProblemComponent(registry);
-  for (const register of registrars) register(registry);
+  for (const operation of api.operations) registry.registerPath(operation);
+  for (const webhook of api.webhooks) registry.registerWebhook(webhook);
   return registry;
 }
 
-/** The OpenAPI 3.1 document of the partner and management APIs, generated once per process. */
-export function openApiDocument() {
+/** The OpenAPI 3.1 document of the partner and management APIs, generated once per process and PUBLIC_URL. */
+export function openApiDocument(api: ApiDescription): OpenApiDocument {
   const publicUrl = config().PUBLIC_URL;
+  const cached = cache.get(api);
   if (cached?.publicUrl === publicUrl) return cached.document;
-  const document = new OpenApiGeneratorV31(apiRegistry().definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(apiRegistry(api).definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Counterpart partner API',
@@ -52,6 +42,6 @@ export function openApiDocument() {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     if (path.startsWith('/manage/')) (item as { servers?: unknown }).servers = [{ url: publicUrl, description: 'Management API' }];
   }
-  cached = { publicUrl, document };
+  cache.set(api, { publicUrl, document });
   return document;
 }

@@ -310,3 +310,7 @@ export const listBookingsQuerySchema = z
   }, whenObject);
 
 export type ListBookingsQuery = z.output<typeof listBookingsQuerySchema>;
+
+// ---------- Path (/bookings/{bookingId} and below) ----------
+
+export const bookingIdParams = z.object({ bookingId: z.string().min(1).max(100).describe('The booking id (the same as tcBookingId).') });

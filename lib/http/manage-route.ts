@@ -7,12 +7,23 @@ import { ADMIN_API_ACTOR, recordAudit } from '@/lib/ops/audit';
 import { routeTemplate } from '@/lib/ops/request-log';
 import { ApiError, notFound } from './errors';
 import { clientAddress, type RouteContext, withProblemHandling } from './handler-context';
+import type { OperationDoc, RouteDeclaration } from './operation-doc';
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
 import { assertContentType, parseJson, readBodyText } from './request-body';
 import { searchParamsObject, validateSegments } from './validation';
 
 type Schema = z.ZodType | undefined;
+type QuerySchema = RouteDeclaration['query'];
+type ParamsSchema = z.ZodObject | undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface ManageRouteOptions<B extends Schema, Q extends QuerySchema, P extends ParamsSchema> {
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** The operation's OpenAPI documentation; every route of the published API has one (app/connect/openapi.json). */
+  doc?: OperationDoc;
+}
 
 export interface ManageRequestContext<B, Q, P> {
   request: Request;
@@ -32,11 +43,11 @@ function keyMatches(presented: string, expected: string): boolean {
 }
 
 /** The wrapper of every `/manage` verb (CONTRACT §3): disabled (404) without ADMIN_API_KEY, 401 for a wrong key. */
-export function manageRoute<B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined>(
-  options: { body?: B; query?: Q; params?: P },
+export function manageRoute<B extends Schema = undefined, Q extends QuerySchema = undefined, P extends ParamsSchema = undefined>(
+  options: ManageRouteOptions<B, Q, P>,
   handler: (context: ManageRequestContext<Out<B>, Out<Q>, Out<P>>) => Promise<Response>,
 ) {
-  return (request: Request, routeContext: RouteContext) => {
+  const route = (request: Request, routeContext: RouteContext) => {
     let limits: RateLimitState | undefined;
     return withProblemHandling(
       request,
@@ -83,6 +94,10 @@ export function manageRoute<B extends Schema = undefined, Q extends Schema = und
       routeContext,
     );
   };
+  // The declaration travels with the handler: the OpenAPI document is made of it (app/connect/openapi.json). Typed as
+  // any route's declaration, so that every management handler has the same type whatever its schemas.
+  const declaration: RouteDeclaration = options;
+  return Object.assign(route, { declaration });
 }
 
 /**

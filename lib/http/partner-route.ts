@@ -5,15 +5,18 @@ import { bearerToken, verifyAccessToken, type PartnerPrincipal, type PartnerType
 import { config } from '@/lib/config';
 import { ApiError, forbidden } from './errors';
 import { clientAddress, type RouteContext, withProblemHandling } from './handler-context';
+import type { OperationDoc, RouteDeclaration } from './operation-doc';
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
 import { assertContentType, parseJson, readBodyText } from './request-body';
 import { searchParamsObject, validateSegments } from './validation';
 import { negotiateVersion, responseVersion, type ApiName } from './versions';
 
 type Schema = z.ZodType | undefined;
+type QuerySchema = RouteDeclaration['query'];
+type ParamsSchema = z.ZodObject | undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface PartnerRouteOptions<B extends Schema, Q extends Schema, P extends Schema> {
+export interface PartnerRouteOptions<B extends Schema, Q extends QuerySchema, P extends ParamsSchema> {
   api: ApiName;
   /** Partner types that may call this endpoint; others get 403. All types when absent. */
   partnerTypes?: readonly PartnerType[];
@@ -22,6 +25,8 @@ export interface PartnerRouteOptions<B extends Schema, Q extends Schema, P exten
   params?: P;
   /** Accepted request media types when a body schema is given. */
   contentTypes?: readonly string[];
+  /** The operation's OpenAPI documentation; every route of the published API has one (app/connect/openapi.json). */
+  doc?: OperationDoc;
 }
 
 export interface PartnerRequestContext<B, Q, P> {
@@ -46,7 +51,7 @@ const unauthenticated = () =>
  * the caller is anonymous), version negotiation (406), token (401), partner type (403), body size (413),
  * content type (415), JSON (400) and zod validation of path, query and body together (400 listing every violation).
  */
-export function partnerRoute<B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined>(
+export function partnerRoute<B extends Schema = undefined, Q extends QuerySchema = undefined, P extends ParamsSchema = undefined>(
   options: PartnerRouteOptions<B, Q, P>,
   handler: (context: PartnerRequestContext<Out<B>, Out<Q>, Out<P>>) => Promise<Response>,
 ) {
@@ -103,6 +108,6 @@ export function partnerRoute<B extends Schema = undefined, Q extends Schema = un
       routeContext,
     );
   };
-  // The declaration travels with the handler, so a test can hold it against the OpenAPI document (lib/api-reference).
+  // The declaration travels with the handler: the OpenAPI document is made of it (app/connect/openapi.json).
   return Object.assign(route, { declaration: options });
 }

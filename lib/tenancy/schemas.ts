@@ -50,4 +50,7 @@ export const createConnectionSchema = z.object({ locationId: z.string().min(1).m
 
 export const createLoyaltyProgramSchema = z.object({ loyaltyProgramId: z.string().trim().min(1).max(100), name }).meta({ id: 'CreateLoyaltyProgram' });
 
-export const idParams = (...names: string[]) => z.object(Object.fromEntries(names.map((param) => [param, z.string().min(1).max(100)])));
+/** A generated id in a path. */
+export const idParam = z.string().min(1).max(100);
+
+export const idParams = (...names: string[]) => z.object(Object.fromEntries(names.map((param) => [param, idParam])));

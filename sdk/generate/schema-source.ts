@@ -1,12 +1,12 @@
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
-import { openApiDocument } from '@/lib/api-reference/openapi';
+import { apiDocument } from '@/app/connect/openapi.json/operations';
 
 /**
  * The partner half of the served OpenAPI document: the SDK talks to `{base_url}` (PUBLIC_URL + /connect), so the
  * management paths, which live at the root and need the operator key, stay out of its types.
  */
 export function partnerDocument(): OpenAPI3 {
-  const document = structuredClone(openApiDocument()) as unknown as OpenAPI3;
+  const document = structuredClone(apiDocument()) as unknown as OpenAPI3;
   document.paths = Object.fromEntries(Object.entries(document.paths ?? {}).filter(([path]) => !path.startsWith('/manage/')));
   return document;
 }

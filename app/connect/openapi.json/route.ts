@@ -1,7 +1,7 @@
-import { openApiDocument } from '@/lib/api-reference/openapi';
+import { apiDocument } from './operations';
 
 export const dynamic = 'force-dynamic';
 
 export function GET() {
-  return Response.json(openApiDocument());
+  return Response.json(apiDocument());
 }

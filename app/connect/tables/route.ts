@@ -1,17 +1,50 @@
+import { jsonContent } from '@/lib/http/operation-doc';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';
+import { tableContent, tableListSchema } from '@/lib/tables/openapi';
 import { createTable } from '@/lib/tables/table-changes';
 import { listLocationTables } from '@/lib/tables/partner-access';
 import { createTableRequestSchema, listTablesQuerySchema } from '@/lib/tables/schema';
 import { tableResource } from '@/lib/tables/table-record';
 
 // Reference tables spec: both the POS and apps create tables; CONTRACT §3: only at a location their token reaches.
-export const POST = partnerRoute({ api: 'tables', body: createTableRequestSchema }, async ({ db, principal, body }) => {
-  const table = await createTable(db, principal, body);
-  return json(tableResource(table), 201);
-});
+export const POST = partnerRoute(
+  {
+    api: 'tables',
+    body: createTableRequestSchema,
+    doc: {
+      tags: ['Tables'],
+      summary: 'Create a table',
+      description: [
+        'For a location the partner is connected to (403 otherwise). `number` is unique within the location (409 `TABLE_NUMBER_CONFLICT`).',
+        'A `section` with an `id` names that section of the location (created, or renamed to `name`); without one, the first section',
+        'of that name (or a new one). Open sales already recorded for the number are the new table’s `openSales`.',
+        'Emits NEW_TABLE (then TABLE_OPENED when it has open sales) to the location’s other partners.',
+      ].join(' '),
+      responses: { 201: { description: 'The new table', content: tableContent } },
+      errors: [400, 401, 403, 406, 409, 413, 415, 429],
+    },
+  },
+  async ({ db, principal, body }) => {
+    const table = await createTable(db, principal, body);
+    return json(tableResource(table), 201);
+  },
+);
 
-export const GET = partnerRoute({ api: 'tables', query: listTablesQuerySchema }, async ({ db, principal, query }) => {
-  const tables = await listLocationTables(db, principal, query);
-  return json({ results: tables.map(tableResource) });
-});
+export const GET = partnerRoute(
+  {
+    api: 'tables',
+    query: listTablesQuerySchema,
+    doc: {
+      tags: ['Tables'],
+      summary: 'List the tables of a location',
+      description: 'For a location the partner is connected to (403 otherwise); `openSales=true` keeps tables with an open sale, `false` those without.',
+      responses: { 200: { description: 'The tables', content: jsonContent(tableListSchema) } },
+      errors: [400, 401, 403, 406, 429],
+    },
+  },
+  async ({ db, principal, query }) => {
+    const tables = await listLocationTables(db, principal, query);
+    return json({ results: tables.map(tableResource) });
+  },
+);

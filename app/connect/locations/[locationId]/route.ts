@@ -1,11 +1,23 @@
 import { z } from 'zod';
-import { locationStatus } from '@/lib/events/pos-presence';
+import { locationStatus, locationStatusSchema } from '@/lib/events/pos-presence';
+import { jsonContent } from '@/lib/http/operation-doc';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';
 
 const params = z.object({ locationId: z.string().min(1).max(50) });
 
 // CONTRACT §6 Locations: GREEN while a POS holds the notification socket open, RED with lastOnlineAt otherwise.
-export const GET = partnerRoute({ api: 'locations', params }, async ({ db, principal, params }) =>
-  json(await locationStatus(db, principal, params.locationId)),
+export const GET = partnerRoute(
+  {
+    api: 'locations',
+    params,
+    doc: {
+      tags: ['Locations'],
+      summary: 'POS online status of a location',
+      description: 'GREEN while a POS holds the notification WebSocket open, RED otherwise; `lastOnlineAt` is when it was last seen online.',
+      responses: { 200: { description: 'The location and its POS status', content: jsonContent(locationStatusSchema) } },
+      errors: [401, 404, 406, 429],
+    },
+  },
+  async ({ db, principal, params }) => json(await locationStatus(db, principal, params.locationId)),
 );

@@ -1,8 +1,24 @@
+import { z } from 'zod';
+import { jsonContent } from '@/lib/http/operation-doc';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';
 import { getLoyaltyActivity } from '@/lib/loyalty/activities';
-import { idParams } from '@/lib/tenancy/schemas';
+import { loyaltyOnly, loyaltyTags } from '@/lib/loyalty/openapi';
+import { loyaltyActivityResponseSchema } from '@/lib/loyalty/schema';
+import { idParam } from '@/lib/tenancy/schemas';
 
-export const GET = partnerRoute({ api: 'loyalty', partnerTypes: ['LOYALTY'], params: idParams('loyaltyActivityId') }, async ({ db, principal, params }) =>
-  json(await getLoyaltyActivity(db, principal.partnerId, params.loyaltyActivityId)),
+export const GET = partnerRoute(
+  {
+    api: 'loyalty',
+    partnerTypes: ['LOYALTY'],
+    params: z.object({ loyaltyActivityId: idParam.describe('Id of the loyalty activity.') }),
+    doc: {
+      tags: loyaltyTags.cards,
+      summary: 'Get loyalty activity by id',
+      description: `A payment by a registered card at an activated location (event NEW_LOYALTY_ACTIVITY). ${loyaltyOnly}`,
+      responses: { 200: { description: 'The activity', content: jsonContent(loyaltyActivityResponseSchema) } },
+      errors: [401, 403, 404, 406, 429],
+    },
+  },
+  async ({ db, principal, params }) => json(await getLoyaltyActivity(db, principal.partnerId, params.loyaltyActivityId)),
 );
