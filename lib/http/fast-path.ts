@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { sendWebResponse, responseSignal, toWebRequest } from './node-web';
+import { sendWebResponse, toWebRequest } from './node-web';
 import { allowedMethods, type RouteTable } from './route-table';
 import { isCatchAll, routeMatcher, type RouteParams } from './route-patterns';
 
@@ -168,7 +168,7 @@ export async function createFastPath(options: FastPathOptions): Promise<FastPath
     request.headers['x-forwarded-for'] ??= request.socket.remoteAddress;
 
     const handler = handlerFor(route.exports, method);
-    const webRequest = toWebRequest(request, `${proto}://${options.origin.hostname}:${options.origin.port}${request.url}`, responseSignal(response));
+    const webRequest = toWebRequest(request, `${proto}://${options.origin.hostname}:${options.origin.port}${request.url}`, response);
     let answer: Response;
     try {
       answer = await handler(webRequest, { params: Promise.resolve(params) });

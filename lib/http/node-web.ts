@@ -7,41 +7,49 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * socket, the response body is written chunk by chunk as the handler produces it.
  */
 
-/** The request headers as a `Headers`: repeated fields (Set-Cookie-like arrays) appended one by one. */
-export function webHeaders(incoming: IncomingMessage['headers']): Headers {
-  const headers = new Headers();
+/** The request headers as `Headers` init: repeated fields (Set-Cookie-like arrays) one entry each. */
+export function webHeaders(incoming: IncomingMessage['headers']): [string, string][] {
+  const entries: [string, string][] = [];
   for (const name in incoming) {
     const value = incoming[name];
     if (value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.append(name, value);
+    if (Array.isArray(value)) for (const item of value) entries.push([name, item]);
+    else entries.push([name, value]);
   }
-  return headers;
+  return entries;
 }
 
 /** A signal that aborts when the client goes away before the response was written in full. */
 export function responseSignal(response: ServerResponse): AbortSignal {
   const controller = new AbortController();
-  response.once('close', () => {
-    if (!response.writableFinished) controller.abort(new Error('the client closed the connection'));
-  });
+  const abort = () => controller.abort(new Error('the client closed the connection'));
+  if (response.closed) {
+    if (!response.writableFinished) abort();
+  } else
+    response.once('close', () => {
+      if (!response.writableFinished) abort();
+    });
   return controller.signal;
 }
 
 /**
  * `incoming` as a Web Request at `url`. Only methods that carry a body get one, streamed from the socket as the
- * handler reads it (GET and HEAD requests have none, as in fetch).
+ * handler reads it (GET and HEAD requests have none, as in fetch). Its `signal` aborts when the client goes away
+ * before `response` is written in full; it is made when a handler first reads it, since following one costs every
+ * request an abort listener and most handlers never look.
  */
-export function toWebRequest(incoming: IncomingMessage, url: string, signal: AbortSignal): Request {
+export function toWebRequest(incoming: IncomingMessage, url: string, response: ServerResponse): Request {
   const method = incoming.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(url, {
+  const request = new Request(url, {
     method,
     headers: webHeaders(incoming.headers),
-    signal,
     // undici takes Node's readable as an async iterable of chunks; `duplex: 'half'` is required for a streamed body.
-    ...(hasBody && !signal.aborted ? { body: incoming as unknown as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+    ...(hasBody && !response.closed ? { body: incoming as unknown as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
   } as RequestInit);
+  let signal: AbortSignal | undefined;
+  Object.defineProperty(request, 'signal', { get: () => (signal ??= responseSignal(response)), configurable: true });
+  return request;
 }
 
 // The body may have been decoded or re-framed on its way through fetch: framing is Node's to decide.

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REMOTE_ADDRESS_HEADER } from '@/lib/http/handler-context';
-import { responseSignal, sendWebResponse, toWebRequest } from '@/lib/http/node-web';
+import { sendWebResponse, toWebRequest } from '@/lib/http/node-web';
 import { routeMatcher } from '@/lib/http/route-patterns';
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
@@ -32,7 +32,7 @@ export async function startRouteServer(routes: RouteTable): Promise<RouteServer>
       if (!handler) return sendWebResponse(new Response(null, { status: 405 }), outgoing, method);
       // As server.ts does: the socket's peer address, never the client's copy of the header.
       incoming.headers[REMOTE_ADDRESS_HEADER] = incoming.socket.remoteAddress ?? '';
-      const request = toWebRequest(incoming, `${origin}${incoming.url ?? '/'}`, responseSignal(outgoing));
+      const request = toWebRequest(incoming, `${origin}${incoming.url ?? '/'}`, outgoing);
       return sendWebResponse(await handler(request, { params: Promise.resolve(route.params) }), outgoing, method);
     })().catch((error: unknown) => {
       outgoing.writeHead(500, { 'content-type': 'text/plain' });
