@@ -244,4 +244,48 @@ describe('POS notifications WebSocket', () => {
       await new Promise((resolve) => sweeping.close(resolve));
     }
   });
+
+  it('pings each socket once per interval, spread over the interval, and drops a socket that does not answer', async () => {
+    const { locationIds } = await createMerchantWithLocations(database.db(), 1);
+    const pos = await createConnectedPartner(database.db(), 'POS', locationIds);
+    // Two turns of a second per interval: half of the sockets are pinged at each.
+    const keeping = createServer((_request, response) => response.writeHead(404).end());
+    const hub = attachPosNotifications(keeping, database.handle(), { pingIntervalMs: 2000 });
+    await new Promise<void>((resolve) => keeping.listen(0, '127.0.0.1', resolve));
+    const open = async (answersPings: boolean) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${(keeping.address() as AddressInfo).port}/connect/pos/notifications/${locationIds[0]}`, {
+        headers: { authorization: `Bearer ${pos.token}` },
+        autoPong: answersPings,
+      });
+      const pings: number[] = [];
+      socket.on('ping', () => pings.push(Date.now()));
+      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+      await new Promise((resolve) => socket.once('open', resolve));
+      socket.send(HELLO);
+      return { socket, pings, closed };
+    };
+    try {
+      const answering = await Promise.all([open(true), open(true), open(true), open(true)]);
+      const silent = await open(false);
+      const started = Date.now();
+      await sleep(4300);
+      // About two intervals (four or five turns): every answering socket was pinged at every other turn, and the first
+      // pings fell a turn apart, not all at once.
+      for (const { pings } of answering) expect(pings.filter((at) => at >= started).length).toBeOneOf([2, 3]);
+      const firsts = answering.map(({ pings }) => pings[0]!);
+      expect(Math.max(...firsts) - Math.min(...firsts)).toBeGreaterThan(500);
+      // The silent one was pinged, did not answer, and was dropped at its next turn.
+      expect(silent.pings.length).toBeGreaterThanOrEqual(1);
+      expect(silent.socket.readyState).toBe(WebSocket.CLOSED);
+      expect(await silent.closed).toBe(1006);
+      for (const { socket } of answering) expect(socket.readyState).toBe(WebSocket.OPEN);
+      for (const { socket, closed } of answering) {
+        socket.close();
+        await closed;
+      }
+    } finally {
+      await hub.close();
+      await new Promise((resolve) => keeping.close(resolve));
+    }
+  }, 15_000);
 });

@@ -43,8 +43,6 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const PATH = /^\/connect\/pos\/notifications\/([^/?#]+)\/?(?:[?#].*)?$/;
 // Events that commit between the upgrade and HELLO are held (up to this many) and sent right after HELLO.
 const MAX_PENDING_BEFORE_HELLO = 1000;
-// Sockets pinged per turn of the event loop.
-const PING_SLICE = 500;
 
 const helloSchema = z.object({
   type: z.literal('HELLO'),
@@ -63,6 +61,8 @@ interface PosClient {
   helloReceived: boolean;
   pending: Buffer[];
   alive: boolean;
+  /** Which share of the sockets, pinged together, this one belongs to. */
+  pingSlot: number;
 }
 
 /**
@@ -73,11 +73,14 @@ interface PosClient {
 export function attachPosNotifications(server: Server, handle: DatabaseHandle, options: PosNotificationOptions = {}) {
   const helloTimeoutMs = options.helloTimeoutMs ?? 30_000;
   const pingIntervalMs = options.pingIntervalMs ?? 20_000;
+  // The keep-alive's turns per interval: one a second (see the pinger below).
+  const pingTicks = Math.max(1, Math.round(pingIntervalMs / 1000));
   const instanceId = randomUUID();
   const log = logger().child({ component: 'pos-notifications', instanceId });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const clientsByLocation = new Map<string, Set<PosClient>>();
   let closing = false;
+  let arrivals = 0;
 
   const handles = (request: IncomingMessage) => PATH.test(request.url ?? '');
 
@@ -179,7 +182,7 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
   server.on('upgrade', onUpgrade);
 
   const accept = (socket: WebSocket, identity: Pick<PosClient, 'presenceId' | 'partnerId' | 'locationId' | 'grantId' | 'tokenId' | 'expiresAt'>) => {
-    const client: PosClient = { socket, ...identity, helloReceived: false, pending: [], alive: true };
+    const client: PosClient = { socket, ...identity, helloReceived: false, pending: [], alive: true, pingSlot: arrivals++ % pingTicks };
     const set = clientsByLocation.get(client.locationId) ?? new Set();
     set.add(client);
     clientsByLocation.set(client.locationId, set);
@@ -216,14 +219,15 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
     socket.on('error', (error) => log.warn({ err: error }, 'POS socket error'));
   };
 
-  // Keep-alive: ping every interval, drop sockets that did not answer the previous ping, refresh DB presence. The pings
-  // go out in slices with a turn of the event loop between them: 10,000 sockets pinged in one go would hold up event
-  // delivery for a good part of a second.
-  const pingAll = async () => {
-    const clients = everyClient();
-    for (let start = 0; start < clients.length; start += PING_SLICE) {
-      if (start) await new Promise((resolve) => setImmediate(resolve));
-      for (const client of clients.slice(start, start + PING_SLICE)) {
+  // Keep-alive: each socket is pinged once per interval and dropped at its next turn when it did not answer. The
+  // pings are spread over the interval, a share each second by the slot a socket got on arrival: 10,000 pings (and
+  // their pongs) at once held up event delivery by a tenth of a second or more. DB presence is refreshed, and the
+  // open sockets checked for revocation, once per interval.
+  let tick = 0;
+  const pingSlot = (slot: number) => {
+    for (const set of clientsByLocation.values()) {
+      for (const client of set) {
+        if (client.pingSlot !== slot) continue;
         if (!client.alive) {
           client.socket.terminate();
           continue;
@@ -234,11 +238,12 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
     }
   };
   const pinger = setInterval(() => {
-    void pingAll();
-    if (closing) return;
+    const slot = tick++ % pingTicks;
+    pingSlot(slot);
+    if (closing || slot !== 0) return;
     void heartbeatPresence(handle.db, instanceId).catch((error: unknown) => log.error({ err: error }, 'presence heartbeat failed'));
     void sweepRevoked().catch((error: unknown) => log.error({ err: error }, 'checking open sockets for revocation failed'));
-  }, pingIntervalMs);
+  }, pingIntervalMs / pingTicks);
   pinger.unref();
 
   return {
