@@ -12,6 +12,7 @@ import { eventsAfter, sweepExpiredEvents } from '@/lib/events/catch-up';
 import { listDeliveries } from '@/lib/events/delivery-log';
 import { createWebhookEndpoint } from '@/lib/events/webhook-endpoints';
 import { listAudit, sweepAudit } from '@/lib/ops/audit';
+import { endpointOptions, partnerOptions } from '@/lib/ops/console';
 import { countFailedSince, endpointHealth } from '@/lib/ops/endpoint-health';
 import { listRequests, sweepRequestLog } from '@/lib/ops/request-log';
 import { boardOrders, orderDocket } from '@/lib/orders/board-view';
@@ -206,14 +207,21 @@ describe('query plans of the lists, pages and sweeps on large tables', () => {
     await expectIndexServed('event_recipients', (database) => eventsAfter(database, appCaller, { limit: 50 }));
   });
 
-  it('the admin deliveries page: unfiltered, by partner and status, by endpoint, event and type, and endpoint health', async () => {
+  it('the admin deliveries page: unfiltered, by partner and status, by endpoint, event and type, and its filter choices', async () => {
     await expectIndexServed('webhook_deliveries', (database) => listDeliveries(database, {}, 200));
     await expectIndexServed('webhook_deliveries', (database) => listDeliveries(database, { partnerId: pos.partnerId, status: 'FAILED' }, 200));
     await expectIndexServed('webhook_deliveries', (database) => listDeliveries(database, { status: 'PENDING' }, 200));
     await expectIndexServed('webhook_deliveries', (database) => listDeliveries(database, { endpointId, eventType: 'ORDER_CREATED' }, 200));
     await expectIndexServed('webhook_deliveries', (database) => listDeliveries(database, { eventId: 'evt_missing' }, 200));
-    await expectIndexServed('webhook_deliveries', (database) => endpointHealth(database));
     await expectIndexServed('webhook_deliveries', (database) => countFailedSince(database, endpointId, new Date('2026-01-01T00:00:00Z')));
+    // The endpoint and partner choices read only those small tables, never an endpoint's deliveries or attempts.
+    const choices = [...(await plansOf((database) => endpointOptions(database))), ...(await plansOf((database) => partnerOptions(database)))];
+    expect(choices.length).toBe(2);
+    expect(choices.flatMap((statement) => statement.tables)).toEqual([]);
+  });
+
+  it('endpoint health (the partners page and the disabling rule)', async () => {
+    await expectIndexServed('webhook_deliveries', (database) => endpointHealth(database));
   });
 
   it('the API request log filters', async () => {
