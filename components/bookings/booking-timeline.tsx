@@ -1,6 +1,8 @@
+'use client';
+
 import Link from 'next/link';
 import type { DashboardBooking, DashboardTable } from '@/lib/bookings/day-view';
-import { guestLabel, localDayAndMinutes, localTime, words } from './booking-format';
+import { bookingHref, guestLabel, localDayAndMinutes, localTime, words } from './booking-format';
 
 // A booking without endTime is drawn for the usual length of a sitting.
 const DEFAULT_SITTING_MINUTES = 90;
@@ -80,22 +82,26 @@ function groupRows(tables: DashboardTable[], bookings: DashboardBooking[]): Grou
 /**
  * The day view: each table is a row on the location's clock, sections are groups. A bar's colour is the table
  * status once seated, the booking status before that; rejected and cancelled bookings are struck through.
+ *
+ * A client component, like the list below it, so the page sends the day's bookings once (the list and the timeline
+ * get the same array, which React's payload carries once) instead of every bar as a rendered element as well.
  */
 export function BookingTimeline({
   tables,
   bookings,
   date,
   timezone,
-  hrefFor,
+  dayHref,
   now,
 }: {
   tables: DashboardTable[];
   bookings: DashboardBooking[];
   date: string;
   timezone: string;
-  hrefFor: (bookingId: string) => string;
-  /** The server's clock: a "now" line is drawn when `date` is today at the location. */
-  now: Date;
+  /** The page's address for this day; a bar links to it with the booking's detail open. */
+  dayHref: string;
+  /** The server's clock (ISO): a "now" line is drawn when `date` is today at the location. */
+  now: string;
 }) {
   const ofDay = bookings.map((booking) => ({ booking, start: localDayAndMinutes(booking.startTime, timezone) })).filter(({ start }) => start.day === date);
   const firstHour = Math.min(10, ...ofDay.map(({ start }) => Math.floor(start.minutes / 60)));
@@ -108,7 +114,7 @@ export function BookingTimeline({
   );
   const hours = Array.from({ length: 24 - firstHour }, (_, index) => firstHour + index);
   const percent = (minutes: number) => `${(Math.max(0, Math.min(minutes, windowLength)) / windowLength) * 100}%`;
-  const current = localDayAndMinutes(now.toISOString(), timezone);
+  const current = localDayAndMinutes(now, timezone);
   const nowLine = current.day === date && current.minutes >= windowStart ? percent(current.minutes - windowStart) : null;
 
   return (
@@ -157,7 +163,7 @@ export function BookingTimeline({
                         return (
                           <Link
                             key={booking.id}
-                            href={hrefFor(booking.id)}
+                            href={bookingHref(dayHref, booking.id)}
                             scroll={false}
                             className={`absolute flex h-7 items-center overflow-hidden rounded border-l-4 px-2 text-xs whitespace-nowrap hover:z-20 focus-visible:z-20 focus-visible:outline-2 focus-visible:outline-brand-500 ${colour}`}
                             style={{
