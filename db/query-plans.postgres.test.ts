@@ -86,6 +86,14 @@ interface PlannedStatement {
   query: string;
   wholeScans: string[];
   tables: string[];
+  /** The indexes the plan reads, with their conditions: whether a range reaches the index, not just the filter. */
+  indexConditions: string[];
+}
+
+function indexConditions(node: PlanNode, found: string[] = []): string[] {
+  if (node['Index Name']) found.push(`${node['Index Name']}: ${node['Index Cond'] ?? ''}`);
+  for (const child of node.Plans ?? []) indexConditions(child, found);
+  return found;
 }
 
 /**
@@ -109,6 +117,7 @@ async function plansOf(run: (database: Database) => Promise<unknown>): Promise<P
       query,
       wholeScans: fullScans(plan, partialIndexes, LARGE_TABLES),
       tables: [...LARGE_TABLES].filter((table) => query.includes(`"${table}"`) || query.includes(` ${table} `)),
+      indexConditions: indexConditions(plan),
     });
   }
   return planned;
@@ -240,6 +249,13 @@ describe('query plans of the lists, pages and sweeps on large tables', () => {
   it('the order board, live and for a day, and a docket', async () => {
     await expectIndexServed('orders', (database) => boardOrders(database, merchantId));
     await expectIndexServed('orders', (database) => boardOrders(database, merchantId, { locationId, day: '2026-03-01' }));
+    // A day reads that day's orders through a created_at range, not the location's whole history.
+    const day = (await plansOf((database) => boardOrders(database, merchantId, { day: '2026-03-01' }))).filter((statement) =>
+      statement.query.includes('"created_at" >='),
+    );
+    expect(day.flatMap((statement) => statement.indexConditions)).toEqual([
+      expect.stringMatching(/^orders_location_created_idx: .*created_at >=.*created_at </),
+    ]);
     await expectIndexServed('order_status_changes', (database) => orderDocket(database, merchantId, orderId));
   });
 
