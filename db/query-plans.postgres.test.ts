@@ -13,7 +13,7 @@ import { listDeliveries } from '@/lib/events/delivery-log';
 import { createWebhookEndpoint } from '@/lib/events/webhook-endpoints';
 import { listAudit, sweepAudit } from '@/lib/ops/audit';
 import { endpointOptions, partnerOptions } from '@/lib/ops/console';
-import { countFailedSince, endpointHealth } from '@/lib/ops/endpoint-health';
+import { countFailedSince, disableLongFailingEndpoints, endpointHealth } from '@/lib/ops/endpoint-health';
 import { listRequests, sweepRequestLog } from '@/lib/ops/request-log';
 import { boardOrders, orderDocket } from '@/lib/orders/board-view';
 import { createOrder } from '@/lib/orders/create-order';
@@ -229,8 +229,9 @@ describe('query plans of the lists, pages and sweeps on large tables', () => {
     expect(choices.flatMap((statement) => statement.tables)).toEqual([]);
   });
 
-  it('endpoint health (the partners page and the disabling rule)', async () => {
+  it('endpoint health (the partners page) and the rule that disables long-failing endpoints', async () => {
     await expectIndexServed('webhook_deliveries', (database) => endpointHealth(database));
+    await expectIndexServed('webhook_deliveries', (database) => disableLongFailingEndpoints(database));
   });
 
   it('the API request log filters', async () => {
