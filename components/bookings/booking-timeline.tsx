@@ -113,7 +113,9 @@ export function BookingTimeline({
     ofDay.map(({ booking }) => booking),
   );
   const hours = Array.from({ length: 24 - firstHour }, (_, index) => firstHour + index);
-  const percent = (minutes: number) => `${(Math.max(0, Math.min(minutes, windowLength)) / windowLength) * 100}%`;
+  // A position on the day's window, to a thousandth of a percent (a fraction of a pixel): a day has hundreds of bars.
+  const share = (minutes: number) => Math.round((Math.max(0, Math.min(minutes, windowLength)) / windowLength) * 100_000) / 1000;
+  const percent = (minutes: number) => `${share(minutes)}%`;
   const current = localDayAndMinutes(now, timezone);
   const nowLine = current.day === date && current.minutes >= windowStart ? percent(current.minutes - windowStart) : null;
 
@@ -160,21 +162,24 @@ export function BookingTimeline({
                         const colour = barColours[ended ? 'ENDED' : (booking.tableStatus ?? booking.bookingStatus)];
                         const status = booking.tableStatus ? words(booking.tableStatus) : words(booking.bookingStatus);
                         const offset = start - windowStart;
+                        const label = `${localTime(booking.startTime, timezone)} ${guestLabel(booking)}`;
+                        // The bar's shared look is one class (booking-bar, app/globals.css) and its text one string, so
+                        // each of a busy day's hundreds of bars carries only what is its own.
                         return (
                           <Link
                             key={booking.id}
                             href={bookingHref(dayHref, booking.id)}
                             scroll={false}
-                            className={`absolute flex h-7 items-center overflow-hidden rounded border-l-4 px-2 text-xs whitespace-nowrap hover:z-20 focus-visible:z-20 focus-visible:outline-2 focus-visible:outline-brand-500 ${colour}`}
+                            className={`booking-bar ${colour}`}
                             style={{
                               top: `${lane * 2 + 0.125}rem`,
                               left: percent(offset),
-                              width: `max(4rem, calc(${percent(offset + length)} - ${percent(offset)}))`,
+                              width: `max(4rem, ${Math.round((share(offset + length) - share(offset)) * 1000) / 1000}%)`,
                             }}
-                            title={`${localTime(booking.startTime, timezone)} ${guestLabel(booking)}: ${status}`}
+                            title={`${label}: ${status}`}
                             data-booking-id={booking.id}
                           >
-                            {localTime(booking.startTime, timezone)} {guestLabel(booking)} · {status}
+                            {`${label} · ${status}`}
                           </Link>
                         );
                       })}
