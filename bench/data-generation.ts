@@ -85,9 +85,15 @@ export async function insertLocationHistory(db: Database, tenancy: BenchTenancy,
         date_trunc('day', now()) - interval '60 days' + (n * ${HISTORY_DAYS} / ${BOOKINGS_PER_LOCATION}) * interval '1 day'
           + interval '1 hour' * (11 + (n * 5) % 11) + interval '15 minutes' * (n % 4) as start_at) s`);
 
-  const [range] = rowsOf<{ first: string }>(await db.execute(sql`select coalesce(max(seq), 0) + 1 as first from events`));
-  const first = Number(range!.first);
-  const last = first + (to - from + 1) * EVENTS_PER_LOCATION - 1;
+  // The seqs are taken from the events' sequence in one statement, not after max(seq): the server runs meanwhile, and
+  // an event it writes while a chunk is inserted (the auto-rejection of the set-up's CREATED order, minutes in) would
+  // otherwise take the chunk's first seq too, and the chunk's deliveries, named by seq, would collide.
+  const count = (to - from + 1) * EVENTS_PER_LOCATION;
+  const [range] = rowsOf<{ last: string }>(
+    await db.execute(sql`select setval(pg_get_serial_sequence('events', 'seq'), nextval(pg_get_serial_sequence('events', 'seq')) + ${count - 1}) as last`),
+  );
+  const last = Number(range!.last);
+  const first = last - count + 1;
   await insertEvents(db, tenancy, { first, last, from, perLocation: EVENTS_PER_LOCATION, newestDaysAgo: 0, days: EVENT_DAYS });
   return { events: last - first + 1 };
 }

@@ -12,7 +12,8 @@ import { eventsAfter, sweepExpiredEvents } from '@/lib/events/catch-up';
 import { listDeliveries } from '@/lib/events/delivery-log';
 import { createWebhookEndpoint } from '@/lib/events/webhook-endpoints';
 import { listAudit, sweepAudit } from '@/lib/ops/audit';
-import { countFailedSince, endpointHealth } from '@/lib/ops/endpoint-health';
+import { endpointOptions, partnerOptions } from '@/lib/ops/console';
+import { countFailedSince, disableLongFailingEndpoints, endpointHealth } from '@/lib/ops/endpoint-health';
 import { listRequests, sweepRequestLog } from '@/lib/ops/request-log';
 import { boardOrders, orderDocket } from '@/lib/orders/board-view';
 import { createOrder } from '@/lib/orders/create-order';
@@ -85,6 +86,14 @@ interface PlannedStatement {
   query: string;
   wholeScans: string[];
   tables: string[];
+  /** The indexes the plan reads, with their conditions: whether a range reaches the index, not just the filter. */
+  indexConditions: string[];
+}
+
+function indexConditions(node: PlanNode, found: string[] = []): string[] {
+  if (node['Index Name']) found.push(`${node['Index Name']}: ${node['Index Cond'] ?? ''}`);
+  for (const child of node.Plans ?? []) indexConditions(child, found);
+  return found;
 }
 
 /**
@@ -108,6 +117,7 @@ async function plansOf(run: (database: Database) => Promise<unknown>): Promise<P
       query,
       wholeScans: fullScans(plan, partialIndexes, LARGE_TABLES),
       tables: [...LARGE_TABLES].filter((table) => query.includes(`"${table}"`) || query.includes(` ${table} `)),
+      indexConditions: indexConditions(plan),
     });
   }
   return planned;
@@ -206,14 +216,22 @@ describe('query plans of the lists, pages and sweeps on large tables', () => {
     await expectIndexServed('event_recipients', (database) => eventsAfter(database, appCaller, { limit: 50 }));
   });
 
-  it('the admin deliveries page: unfiltered, by partner and status, by endpoint, event and type, and endpoint health', async () => {
+  it('the admin deliveries page: unfiltered, by partner and status, by endpoint, event and type, and its filter choices', async () => {
     await expectIndexServed('webhook_deliveries', (database) => listDeliveries(database, {}, 200));
     await expectIndexServed('webhook_deliveries', (database) => listDeliveries(database, { partnerId: pos.partnerId, status: 'FAILED' }, 200));
     await expectIndexServed('webhook_deliveries', (database) => listDeliveries(database, { status: 'PENDING' }, 200));
     await expectIndexServed('webhook_deliveries', (database) => listDeliveries(database, { endpointId, eventType: 'ORDER_CREATED' }, 200));
     await expectIndexServed('webhook_deliveries', (database) => listDeliveries(database, { eventId: 'evt_missing' }, 200));
-    await expectIndexServed('webhook_deliveries', (database) => endpointHealth(database));
     await expectIndexServed('webhook_deliveries', (database) => countFailedSince(database, endpointId, new Date('2026-01-01T00:00:00Z')));
+    // The endpoint and partner choices read only those small tables, never an endpoint's deliveries or attempts.
+    const choices = [...(await plansOf((database) => endpointOptions(database))), ...(await plansOf((database) => partnerOptions(database)))];
+    expect(choices.length).toBe(2);
+    expect(choices.flatMap((statement) => statement.tables)).toEqual([]);
+  });
+
+  it('endpoint health (the partners page) and the rule that disables long-failing endpoints', async () => {
+    await expectIndexServed('webhook_deliveries', (database) => endpointHealth(database));
+    await expectIndexServed('webhook_deliveries', (database) => disableLongFailingEndpoints(database));
   });
 
   it('the API request log filters', async () => {
@@ -232,6 +250,13 @@ describe('query plans of the lists, pages and sweeps on large tables', () => {
   it('the order board, live and for a day, and a docket', async () => {
     await expectIndexServed('orders', (database) => boardOrders(database, merchantId));
     await expectIndexServed('orders', (database) => boardOrders(database, merchantId, { locationId, day: '2026-03-01' }));
+    // A day reads that day's orders through a created_at range, not the location's whole history.
+    const day = (await plansOf((database) => boardOrders(database, merchantId, { day: '2026-03-01' }))).filter((statement) =>
+      statement.query.includes('"created_at" >='),
+    );
+    expect(day.flatMap((statement) => statement.indexConditions)).toEqual([
+      expect.stringMatching(/^orders_location_created_idx: .*created_at >=.*created_at </),
+    ]);
     await expectIndexServed('order_status_changes', (database) => orderDocket(database, merchantId, orderId));
   });
 

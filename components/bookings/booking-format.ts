@@ -55,3 +55,6 @@ export function localDayAndMinutes(iso: string, timezone: string): { day: string
 
 export const guestLabel = (booking: Pick<DashboardBooking, 'customerName' | 'numberOfPeople'>) =>
   `${booking.customerName ?? 'Guest'} (${booking.numberOfPeople})`;
+
+/** The day view's address (`dayHref`, with its query) with one booking's detail open. */
+export const bookingHref = (dayHref: string, bookingId: string) => `${dayHref}&booking=${encodeURIComponent(bookingId)}`;

@@ -1,32 +1,48 @@
 'use client';
 
 import Link from 'next/link';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   type ColumnFiltersState,
+  type PaginationState,
   type SortingState,
+  type Updater,
   createColumnHelper,
   flexRender,
   getCoreRowModel,
   getFilteredRowModel,
+  getPaginationRowModel,
   getSortedRowModel,
   useReactTable,
 } from '@tanstack/react-table';
 import type { DashboardBooking } from '@/lib/bookings/day-view';
 import { BOOKING_STATUSES } from '@/lib/bookings/transitions';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/field';
-import { bookingStatusTone, localDayMonth, localTime, tableStatusTone, words } from './booking-format';
+import { bookingHref, bookingStatusTone, localDayMonth, localTime, tableStatusTone, words } from './booking-format';
 
 const column = createColumnHelper<DashboardBooking>();
 
+// Rows per page of the list. A busy day has hundreds of bookings, all of them on the timeline above; the list renders
+// (on the server too) a page of them at a time, so the page is not built twice over for every booking.
+const BOOKING_LIST_PAGE_SIZE = 50;
+
 /**
  * The bookings of the chosen days as a list: filter by status, table and source (the date range is the page's),
- * sort by any column; a row opens the booking's detail.
+ * sort by any column, a page of rows at a time; a row opens the booking's detail.
  */
-export function BookingList({ bookings, timezone, detailHref }: { bookings: DashboardBooking[]; timezone: string; detailHref: Record<string, string> }) {
+export function BookingList({ bookings, timezone, dayHref }: { bookings: DashboardBooking[]; timezone: string; dayHref: string }) {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'startTime', desc: false }]);
   const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: BOOKING_LIST_PAGE_SIZE });
+  // A new sort or filter starts at the first page; a live update of the bookings keeps the page the user is on.
+  const firstPageAfter =
+    <T,>(set: (updater: Updater<T>) => void) =>
+    (updater: Updater<T>) => {
+      set(updater);
+      setPagination((current) => ({ ...current, pageIndex: 0 }));
+    };
   const tableNumbers = useMemo(
     () => [...new Set(bookings.flatMap((booking) => booking.tableNumbers))].sort(new Intl.Collator('en', { numeric: true }).compare),
     [bookings],
@@ -36,7 +52,7 @@ export function BookingList({ bookings, timezone, detailHref }: { bookings: Dash
       column.accessor('startTime', {
         header: 'Time',
         cell: (info) => (
-          <Link href={detailHref[info.row.original.id]!} scroll={false} className="font-medium text-brand-700 hover:underline">
+          <Link href={bookingHref(dayHref, info.row.original.id)} scroll={false} className="font-medium text-brand-700 hover:underline">
             {localDayMonth(info.getValue(), timezone)} {localTime(info.getValue(), timezone)}
           </Link>
         ),
@@ -74,18 +90,29 @@ export function BookingList({ bookings, timezone, detailHref }: { bookings: Dash
         cell: (info) => (info.getValue() === 'POS' ? 'Walk-in (POS)' : (info.row.original.originName ?? 'Booking app')),
       }),
     ],
-    [detailHref, timezone],
+    [dayHref, timezone],
   );
   const table = useReactTable({
     data: bookings,
     columns,
-    state: { sorting, columnFilters },
-    onSortingChange: setSorting,
-    onColumnFiltersChange: setColumnFilters,
+    state: { sorting, columnFilters, pagination },
+    onSortingChange: firstPageAfter(setSorting),
+    onColumnFiltersChange: firstPageAfter(setColumnFilters),
+    onPaginationChange: setPagination,
+    autoResetPageIndex: false,
     getCoreRowModel: getCoreRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
     getSortedRowModel: getSortedRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
   });
+  const pageCount = table.getPageCount();
+  const matching = table.getPrePaginationRowModel().rows.length;
+  // Bookings that went away (a live update) can leave the user past the last page: back to the last one.
+  useEffect(() => {
+    if (pagination.pageIndex > 0 && pagination.pageIndex >= pageCount) setPagination((current) => ({ ...current, pageIndex: Math.max(0, pageCount - 1) }));
+  }, [pagination.pageIndex, pageCount]);
+  const firstShown = pagination.pageIndex * pagination.pageSize + 1;
+  const lastShown = Math.min(matching, firstShown + pagination.pageSize - 1);
   const filterSelect = (id: string, label: string, options: [string, string][]) => (
     <label className="flex items-center gap-2 text-sm text-stone-700">
       {label}
@@ -153,6 +180,21 @@ export function BookingList({ bookings, timezone, detailHref }: { bookings: Dash
         </table>
         {table.getRowModel().rows.length === 0 ? <p className="py-6 text-center text-sm text-stone-500">No bookings match.</p> : null}
       </div>
+      {pageCount > 1 ? (
+        <nav aria-label="Pages of bookings" className="flex flex-wrap items-center justify-between gap-2 text-sm text-stone-700">
+          <span role="status">
+            {firstShown}–{lastShown} of {matching} bookings
+          </span>
+          <span className="flex gap-2">
+            <Button type="button" variant="secondary" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+              Previous
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+              Next
+            </Button>
+          </span>
+        </nav>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,8 @@
+'use client';
+
 import Link from 'next/link';
 import type { DashboardBooking, DashboardTable } from '@/lib/bookings/day-view';
-import { guestLabel, localDayAndMinutes, localTime, words } from './booking-format';
+import { bookingHref, guestLabel, localDayAndMinutes, localTime, words } from './booking-format';
 
 // A booking without endTime is drawn for the usual length of a sitting.
 const DEFAULT_SITTING_MINUTES = 90;
@@ -80,22 +82,26 @@ function groupRows(tables: DashboardTable[], bookings: DashboardBooking[]): Grou
 /**
  * The day view: each table is a row on the location's clock, sections are groups. A bar's colour is the table
  * status once seated, the booking status before that; rejected and cancelled bookings are struck through.
+ *
+ * A client component, like the list below it, so the page sends the day's bookings once (the list and the timeline
+ * get the same array, which React's payload carries once) instead of every bar as a rendered element as well.
  */
 export function BookingTimeline({
   tables,
   bookings,
   date,
   timezone,
-  hrefFor,
+  dayHref,
   now,
 }: {
   tables: DashboardTable[];
   bookings: DashboardBooking[];
   date: string;
   timezone: string;
-  hrefFor: (bookingId: string) => string;
-  /** The server's clock: a "now" line is drawn when `date` is today at the location. */
-  now: Date;
+  /** The page's address for this day; a bar links to it with the booking's detail open. */
+  dayHref: string;
+  /** The server's clock (ISO): a "now" line is drawn when `date` is today at the location. */
+  now: string;
 }) {
   const ofDay = bookings.map((booking) => ({ booking, start: localDayAndMinutes(booking.startTime, timezone) })).filter(({ start }) => start.day === date);
   const firstHour = Math.min(10, ...ofDay.map(({ start }) => Math.floor(start.minutes / 60)));
@@ -107,8 +113,10 @@ export function BookingTimeline({
     ofDay.map(({ booking }) => booking),
   );
   const hours = Array.from({ length: 24 - firstHour }, (_, index) => firstHour + index);
-  const percent = (minutes: number) => `${(Math.max(0, Math.min(minutes, windowLength)) / windowLength) * 100}%`;
-  const current = localDayAndMinutes(now.toISOString(), timezone);
+  // A position on the day's window, to a thousandth of a percent (a fraction of a pixel): a day has hundreds of bars.
+  const share = (minutes: number) => Math.round((Math.max(0, Math.min(minutes, windowLength)) / windowLength) * 100_000) / 1000;
+  const percent = (minutes: number) => `${share(minutes)}%`;
+  const current = localDayAndMinutes(now, timezone);
   const nowLine = current.day === date && current.minutes >= windowStart ? percent(current.minutes - windowStart) : null;
 
   return (
@@ -154,21 +162,24 @@ export function BookingTimeline({
                         const colour = barColours[ended ? 'ENDED' : (booking.tableStatus ?? booking.bookingStatus)];
                         const status = booking.tableStatus ? words(booking.tableStatus) : words(booking.bookingStatus);
                         const offset = start - windowStart;
+                        const label = `${localTime(booking.startTime, timezone)} ${guestLabel(booking)}`;
+                        // The bar's shared look is one class (booking-bar, app/globals.css) and its text one string, so
+                        // each of a busy day's hundreds of bars carries only what is its own.
                         return (
                           <Link
                             key={booking.id}
-                            href={hrefFor(booking.id)}
+                            href={bookingHref(dayHref, booking.id)}
                             scroll={false}
-                            className={`absolute flex h-7 items-center overflow-hidden rounded border-l-4 px-2 text-xs whitespace-nowrap hover:z-20 focus-visible:z-20 focus-visible:outline-2 focus-visible:outline-brand-500 ${colour}`}
+                            className={`booking-bar ${colour}`}
                             style={{
                               top: `${lane * 2 + 0.125}rem`,
                               left: percent(offset),
-                              width: `max(4rem, calc(${percent(offset + length)} - ${percent(offset)}))`,
+                              width: `max(4rem, ${Math.round((share(offset + length) - share(offset)) * 1000) / 1000}%)`,
                             }}
-                            title={`${localTime(booking.startTime, timezone)} ${guestLabel(booking)}: ${status}`}
+                            title={`${label}: ${status}`}
                             data-booking-id={booking.id}
                           >
-                            {localTime(booking.startTime, timezone)} {guestLabel(booking)} · {status}
+                            {`${label} · ${status}`}
                           </Link>
                         );
                       })}

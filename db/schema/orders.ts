@@ -41,6 +41,8 @@ export const orders = pgTable(
     uniqueIndex('orders_app_origin_idx').on(t.appPartnerId, t.locationId, t.originOrderId),
     // Keyset pagination of GET /orders: (updated_at, id) within a location.
     index('orders_location_updated_idx').on(t.locationId, t.updatedAt, t.id),
+    // The order board's day filter: a location's orders received between two instants (the day in its time zone).
+    index('orders_location_created_idx').on(t.locationId, t.createdAt),
     // The auto-reject sweep only ever looks at CREATED orders.
     index('orders_auto_reject_idx')
       .on(t.autoRejectAt)

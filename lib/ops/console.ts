@@ -58,6 +58,24 @@ export async function listUsers(db: Executor) {
     .orderBy(users.email);
 }
 
+/** Partners as filter options (id and name): what the log pages' partner filter shows, without clients or connections. */
+export async function partnerOptions(db: Executor) {
+  return db.select({ id: partners.id, name: partners.name }).from(partners).orderBy(partners.name);
+}
+
+/**
+ * Webhook endpoints as choices (bulk replay, the delivery log's filter): id, URL and partner name only. The health
+ * figures (endpointHealth) count each endpoint's deliveries and attempts, which a page that only offers the choice
+ * has no use for.
+ */
+export async function endpointOptions(db: Executor) {
+  return db
+    .select({ id: webhookEndpoints.id, url: webhookEndpoints.url, partnerName: partners.name })
+    .from(webhookEndpoints)
+    .innerJoin(partners, eq(partners.id, webhookEndpoints.partnerId))
+    .orderBy(partners.name, desc(webhookEndpoints.createdAt));
+}
+
 export async function partnersOverview(db: Executor) {
   const [partnerRows, clientRows, connectionRows, programRows] = await Promise.all([
     db.select().from(partners).orderBy(partners.name),

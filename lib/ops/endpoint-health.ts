@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DatabaseHandle, Executor } from '@/db/client';
 import { partners, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import type { Loop } from '@/lib/background/runner';
@@ -32,20 +32,29 @@ export interface EndpointHealth {
 
 const succeededAttempt = sql`a.status_code between 200 and 299 and a.error is null`;
 
+// The endpoint of the row being read, written out in full: drizzle leaves a column unqualified in a single-table
+// select, where the subqueries below (which have a webhook_deliveries d of their own) would misread it.
+const endpointOfRow = sql`${webhookEndpoints}.${sql.identifier('id')}`;
+
+// The last success of the endpoint (a succeeded delivery completes with its successful attempt) and the first failed
+// attempt after it, each read through (endpoint_id, status, completed_at): an attempt that failed after the last
+// success belongs to a delivery still PENDING or one that FAILED later, never to the endpoint's whole history.
+const lastSuccess = sql<string | null>`(select max(d.completed_at) from webhook_deliveries d
+    where d.endpoint_id = ${endpointOfRow} and d.status = 'SUCCEEDED')`;
+const afterLastSuccess = sql`coalesce(${lastSuccess}, '-infinity'::timestamptz)`;
+const failingSince = sql<string | null>`(select min(a.attempted_at) from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id
+    where d.endpoint_id = ${endpointOfRow} and not (${succeededAttempt}) and a.attempted_at > ${afterLastSuccess}
+    and (d.status = 'PENDING' or (d.status = 'FAILED' and d.completed_at > ${afterLastSuccess})))`;
+
 /** Every endpoint (or one partner's) with its success and failure figures. */
 export async function endpointHealth(db: Executor, filters: { partnerId?: string; endpointId?: string } = {}): Promise<EndpointHealth[]> {
   const conditions = [];
   if (filters.partnerId) conditions.push(eq(webhookEndpoints.partnerId, filters.partnerId));
   if (filters.endpointId) conditions.push(eq(webhookEndpoints.id, filters.endpointId));
   // Each figure reads only the deliveries it can concern, through (endpoint_id, status, completed_at), never an
-  // endpoint's whole history (a busy endpoint has millions): a succeeded delivery completes with its successful
-  // attempt, so the last success is the newest completion of a SUCCEEDED one; an attempt that failed after it belongs
-  // to a delivery still PENDING or one that FAILED later; and an attempt of the last 24 hours to one still PENDING or
-  // completed within them.
-  const endpoint = webhookEndpoints.id;
-  const lastSuccess = sql<string | null>`(select max(d.completed_at) from webhook_deliveries d
-    where d.endpoint_id = ${endpoint} and d.status = 'SUCCEEDED')`;
-  const afterLastSuccess = sql`coalesce(${lastSuccess}, '-infinity'::timestamptz)`;
+  // endpoint's whole history (a busy endpoint has millions): the last success and the failure after it as above, and
+  // an attempt of the last 24 hours belongs to a delivery still PENDING or completed within them.
+  const endpoint = endpointOfRow;
   // Counted per delivery with an index lookup of its attempts: as a join, the planner hashes every attempt of the
   // last 24 hours (all endpoints') for each endpoint, which took 180 ms an endpoint at 1.25 million deliveries.
   const attemptsInLastDay = (outcome: SQL) => sql<number>`(select coalesce(sum((select count(*) from webhook_attempts a
@@ -63,9 +72,7 @@ export async function endpointHealth(db: Executor, filters: { partnerId?: string
       createdAt: webhookEndpoints.createdAt,
       previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
       lastSuccessAt: lastSuccess,
-      failingSince: sql<string | null>`(select min(a.attempted_at) from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id
-        where d.endpoint_id = ${endpoint} and not (${succeededAttempt}) and a.attempted_at > ${afterLastSuccess}
-        and (d.status = 'PENDING' or (d.status = 'FAILED' and d.completed_at > ${afterLastSuccess})))`,
+      failingSince,
       pending: sql<number>`(select count(*) from webhook_deliveries d where d.endpoint_id = ${endpoint} and d.status = 'PENDING')::int`,
       failed: sql<number>`(select count(*) from webhook_deliveries d where d.endpoint_id = ${endpoint} and d.status = 'FAILED')::int`,
       succeeded24h: attemptsInLastDay(succeededAttempt),
@@ -125,10 +132,15 @@ export async function setEndpointDisabled(db: Executor, actor: AuditActor, endpo
 export async function disableLongFailingEndpoints(db: Executor, now = new Date()): Promise<string[]> {
   const days = config().WEBHOOK_DISABLE_AFTER_DAYS;
   const cutoff = now.getTime() - days * 86_400_000;
-  const enabled = await endpointHealth(db);
-  const doomed = enabled.filter((endpoint) => !endpoint.disabledAt && endpoint.failingSince && endpoint.failingSince.getTime() <= cutoff);
+  // Only what the rule needs: the enabled endpoints' first failure since their last success. The console's other
+  // figures (endpointHealth's 24-hour counts look up the attempts of every delivery of the day) would make this hourly
+  // run, and the one at every start, read a day of deliveries per endpoint for nothing.
+  const enabled = await db.select({ id: webhookEndpoints.id, failingSince }).from(webhookEndpoints).where(isNull(webhookEndpoints.disabledAt));
+  const doomed = enabled
+    .map((endpoint) => ({ id: endpoint.id, failingSince: endpoint.failingSince === null ? null : new Date(endpoint.failingSince) }))
+    .filter((endpoint): endpoint is { id: string; failingSince: Date } => endpoint.failingSince !== null && endpoint.failingSince.getTime() <= cutoff);
   for (const endpoint of doomed) {
-    await setEndpointDisabled(db, SYSTEM_ACTOR, endpoint.id, true, `every attempt failed since ${endpoint.failingSince!.toISOString()} (over ${days} days)`);
+    await setEndpointDisabled(db, SYSTEM_ACTOR, endpoint.id, true, `every attempt failed since ${endpoint.failingSince.toISOString()} (over ${days} days)`);
   }
   return doomed.map((endpoint) => endpoint.id);
 }

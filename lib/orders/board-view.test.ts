@@ -3,7 +3,7 @@ import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { createConnection, createPartner } from '@/lib/tenancy/partners';
 import { eq } from 'drizzle-orm';
-import { locations } from '@/db/schema';
+import { locations, orders } from '@/db/schema';
 import { addDays, dayIn } from '@/lib/time/format';
 import { boardOrders, orderDocket, posOnlineLocations } from './board-view';
 import { changeOrderStatus } from './change-status';
@@ -94,5 +94,31 @@ describe('board by day', () => {
     expect((await boardOrders(db, merchantId, { day: today })).cards.map((card) => card.id)).toContain(order.id);
     expect((await boardOrders(db, merchantId, { day: addDays(today, -1) })).cards.map((card) => card.id)).not.toContain(order.id);
     expect(await posOnlineLocations(db, locationIds)).toEqual([]);
+  });
+});
+
+describe('board by day across time zones', () => {
+  it('takes the day from midnight to midnight at each location, a daylight-saving change included', async () => {
+    const db = database.db();
+    await db.update(locations).set({ timezone: 'Australia/Sydney' }).where(eq(locations.id, locationIds[0]!));
+    await db.update(locations).set({ timezone: 'America/New_York' }).where(eq(locations.id, locationIds[1]!));
+    const createdAt = async (locationId: string, iso: string) => {
+      const order = await sendSampleOrder(db, { merchantId, locationId });
+      await db
+        .update(orders)
+        .set({ createdAt: new Date(iso) })
+        .where(eq(orders.id, order.id));
+      return order.id;
+    };
+    // 8 March 2026: Sydney is at UTC+11; New York moves from UTC-5 to UTC-4 that night, so its day lasts 23 hours.
+    const sydneyBefore = await createdAt(locationIds[0]!, '2026-03-07T12:59:00Z');
+    const sydneyFirst = await createdAt(locationIds[0]!, '2026-03-07T13:01:00Z');
+    const newYorkBefore = await createdAt(locationIds[1]!, '2026-03-08T04:59:00Z');
+    const newYorkFirst = await createdAt(locationIds[1]!, '2026-03-08T05:01:00Z');
+    const newYorkLast = await createdAt(locationIds[1]!, '2026-03-09T03:59:00Z');
+    const newYorkAfter = await createdAt(locationIds[1]!, '2026-03-09T04:01:00Z');
+    const shown = (await boardOrders(db, merchantId, { day: '2026-03-08' })).cards.map((card) => card.id);
+    expect(shown).toEqual(expect.arrayContaining([sydneyFirst, newYorkFirst, newYorkLast]));
+    expect(shown.filter((id) => [sydneyBefore, newYorkBefore, newYorkAfter].includes(id))).toEqual([]);
   });
 });

@@ -92,8 +92,16 @@ export async function boardOrders(db: Executor, merchantId: string, filters: Boa
   await autoRejectOverdueOrders(db, { locationIds });
   const conditions: SQL[] = [inArray(orders.locationId, locationIds)];
   if (filters.day) {
-    const zone = sql`(select ${locations.timezone} from ${locations} where ${locations.id} = ${orders.locationId})`;
-    conditions.push(sql`(${orders.createdAt} at time zone ${zone})::date = ${filters.day}::date`);
+    // The day as a range of created_at per time zone of the merchant's locations, so (location_id, created_at) reads
+    // only that day's orders; converting each order's created_at to its local date read every order of the location.
+    const byZone = new Map<string, string[]>();
+    for (const location of scope) byZone.set(location.timezone, [...(byZone.get(location.timezone) ?? []), location.id]);
+    const ranges = [...byZone].map(
+      ([zone, ids]) =>
+        sql`(${inArray(orders.locationId, ids)} and ${orders.createdAt} >= (${filters.day}::date)::timestamp at time zone ${zone}
+          and ${orders.createdAt} < (${filters.day}::date + 1)::timestamp at time zone ${zone})`,
+    );
+    conditions.push(ranges.length === 1 ? ranges[0]! : or(...ranges)!);
   } else {
     const recent = or(
       sql`${orders.status} not in (${sql.join(

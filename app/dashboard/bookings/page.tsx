@@ -31,11 +31,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
     );
   }
   const { location, date, to } = day;
-  const href = (booking?: string) => {
-    const params = new URLSearchParams({ location: location.id, date: date!, to: to! });
-    if (booking) params.set('booking', booking);
-    return `/dashboard/bookings?${params}`;
-  };
+  const dayHref = `/dashboard/bookings?${new URLSearchParams({ location: location.id, date: date!, to: to! })}`;
   // A booking id from the address that is not the merchant's shows nothing, as if it did not exist.
   const detail = query.booking
     ? await merchantBookingDetail(db, user.merchantId ?? '', query.booking).catch((error: unknown) => {
@@ -56,16 +52,19 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
         zone={zoneName(location.timezone)}
       />
       <div className="space-y-4">
-        {detail ? <BookingDetail {...detail} timezone={location.timezone} closeHref={href()} /> : null}
+        {detail ? <BookingDetail {...detail} timezone={location.timezone} closeHref={dayHref} /> : null}
         <Card title={`${location.name}: ${formatDay(date!)}`}>
-          <BookingTimeline tables={day.tables!} bookings={day.bookings!} date={date!} timezone={location.timezone} hrefFor={href} now={new Date()} />
+          <BookingTimeline
+            tables={day.tables!}
+            bookings={day.bookings!}
+            date={date!}
+            timezone={location.timezone}
+            dayHref={dayHref}
+            now={new Date().toISOString()}
+          />
         </Card>
         <Card title={date === to ? `Bookings on ${formatDay(date!)}` : `Bookings ${formatDay(date!)} to ${formatDay(to!)}`}>
-          <BookingList
-            bookings={day.bookings!}
-            timezone={location.timezone}
-            detailHref={Object.fromEntries(day.bookings!.map((booking) => [booking.id, href(booking.id)]))}
-          />
+          <BookingList bookings={day.bookings!} timezone={location.timezone} dayHref={dayHref} />
         </Card>
       </div>
     </>

@@ -5,8 +5,7 @@ import { FilterBar } from '@/components/admin/filter-bar';
 import { Card, EmptyState, PageHeader } from '@/components/ui/card';
 import { getDb } from '@/db/client';
 import { deliveryStatusSchema, listDeliveries } from '@/lib/events/delivery-log';
-import { endpointHealth } from '@/lib/ops/endpoint-health';
-import { partnersOverview } from '@/lib/ops/console';
+import { endpointOptions, partnerOptions } from '@/lib/ops/console';
 import { requireDashboardUser } from '../../_lib/action';
 import { firstParam, type SearchParams } from '../search-params';
 
@@ -34,8 +33,8 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
       },
       200,
     ),
-    endpointHealth(db),
-    partnersOverview(db),
+    endpointOptions(db),
+    partnerOptions(db),
   ]);
   return (
     <>

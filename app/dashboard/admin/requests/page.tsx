@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, EmptyState, PageHeader } from '@/components/ui/card';
 import { getDb } from '@/db/client';
 import { config } from '@/lib/config';
-import { eventsOfRequest, partnersOverview } from '@/lib/ops/console';
+import { eventsOfRequest, partnerOptions } from '@/lib/ops/console';
 import { getRequest, listRequests } from '@/lib/ops/request-log';
 import { requireDashboardUser } from '../../_lib/action';
 import { firstParam, utcDateParam, type SearchParams } from '../search-params';
@@ -35,7 +35,7 @@ export default async function RequestsPage({ searchParams }: { searchParams: Pro
       from: utcDateParam(values.from),
       to: utcDateParam(values.to),
     }),
-    partnersOverview(db),
+    partnerOptions(db),
   ]);
   const selected = values.id && /^\d+$/.test(values.id) ? await getRequest(db, Number(values.id)) : undefined;
   const caused = selected ? await eventsOfRequest(db, selected.requestId) : [];
