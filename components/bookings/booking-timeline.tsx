@@ -12,7 +12,7 @@ const barColours: Record<string, string> = {
   SEATED: 'border-sky-500 bg-sky-100',
   DINING: 'border-sky-600 bg-sky-200',
   CLOSING: 'border-amber-500 bg-amber-100',
-  FINALISED: 'border-stone-300 bg-stone-100 text-stone-500',
+  FINALISED: 'border-stone-300 bg-stone-100 text-stone-600',
   ENDED: 'border-red-300 bg-red-50 text-red-700 line-through',
 };
 

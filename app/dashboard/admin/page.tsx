@@ -42,7 +42,15 @@ export default async function AdminPage() {
         ].map(([label, value]) => (
           <Card key={label}>
             <p className="text-xs uppercase text-stone-500">{label}</p>
-            <p className="mt-1 text-2xl font-semibold">{value}</p>
+            {typeof value === 'number' ? (
+              <p className="mt-1 text-2xl font-semibold">{value}</p>
+            ) : (
+              // An error code as long as VALIDATION_FAILED would widen a half-width card on a phone: it may break after
+              // each underscore, and any word still too long breaks where it must.
+              <p className="mt-1 text-lg font-semibold break-words">
+                {value.split('_').map((part, index, parts) => (index < parts.length - 1 ? [`${part}_`, <wbr key={index} />] : part))}
+              </p>
+            )}
           </Card>
         ))}
       </div>
