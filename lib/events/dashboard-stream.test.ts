@@ -6,6 +6,7 @@ import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { createPartner } from '@/lib/tenancy/partners';
 import { SLOW_DASHBOARD_BUFFER_BYTES, dashboardEventFilter, dashboardEventStream, notifyDashboard } from './dashboard-stream';
+import { eventBus } from './event-bus';
 import { EVENTS_CHANNEL, emitEvent } from './outbox';
 import { sleep } from './testing/event-fixtures';
 
@@ -44,7 +45,11 @@ async function openMerchantDashboard() {
   const theirs = await createMerchantWithLocations(database.db(), 1);
   const filter = await dashboardEventFilter(database.db(), { role: 'MERCHANT', merchantId: mine.merchant.id });
   const abort = new AbortController();
-  return { mine, theirs, abort, stream: dashboardEventStream(database.handle(), filter, abort.signal) };
+  const stream = dashboardEventStream(database.handle(), filter, abort.signal);
+  // The stream subscribes as it opens; the first one in this file also starts the bus's LISTEN, which events emitted
+  // right away would otherwise race.
+  await eventBus(database.handle()).listening();
+  return { mine, theirs, abort, stream };
 }
 
 describe('dashboard event stream', () => {
@@ -82,6 +87,7 @@ describe('dashboard event stream', () => {
     const abort = new AbortController();
     const partnerStream = dashboardEventStream(database.handle(), partnerFilter, abort.signal);
     const adminStream = dashboardEventStream(database.handle(), adminFilter, abort.signal);
+    await eventBus(database.handle()).listening();
     await emit(locationIds[0]!, 'not-for-loyalty');
     await emit(locationIds[0]!, 'for-loyalty', [loyalty.id]);
     const [partnerFrames, adminFrames] = await Promise.all([readFrames(partnerStream, 1), readFrames(adminStream, 2)]);
@@ -138,6 +144,7 @@ describe('a dashboard that stops reading', () => {
       response.on('data', (chunk: Buffer) => (receivedBytes += chunk.length));
       response.on('error', () => undefined);
       const ended = new Promise<boolean>((resolve) => response.once('close', () => resolve(response.complete)));
+      await eventBus(database.handle()).listening();
       await emit(locationIds[0]!, 'before-the-stall');
       for (let i = 0; i < 200 && receivedBytes < 100; i++) await sleep(10);
       expect(receivedBytes).toBeGreaterThan(100);

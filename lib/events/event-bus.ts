@@ -27,6 +27,11 @@ export interface EventBus {
    * every event another listener made the bus load too), in commit order; returns the unsubscribe.
    */
   subscribe(listener: CommittedEventListener, wants?: EventInterest): () => void;
+  /**
+   * Settles once this instance's LISTEN, started by the first subscription, is in place: an event committed before
+   * then reaches no subscriber live (a dashboard reloads its data; a POS reads the catch-up feed).
+   */
+  listening(): Promise<void>;
 }
 
 // One bus per database handle, shared by server.ts (WebSocket) and Next's route bundles (dashboard stream).
@@ -91,6 +96,9 @@ export function eventBus(handle: DatabaseHandle): EventBus {
   };
 
   const bus: EventBus = {
+    async listening() {
+      await listening;
+    },
     subscribe(listener, wants = everyEvent) {
       listening ??= handle.listen(EVENTS_CHANNEL, onNotify).catch((error: unknown) => {
         listening = undefined;
