@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { createPartner } from '@/lib/tenancy/partners';
@@ -20,6 +20,14 @@ async function until(condition: () => boolean) {
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+// The bus's LISTEN starts with its first subscription and stays; started once here, so no test's first events race
+// the round trip that sets it up (on PostgreSQL an event committed meanwhile reaches nobody).
+beforeAll(async () => {
+  const unsubscribe = eventBus(database.handle()).subscribe(() => {});
+  await eventBus(database.handle()).listening();
+  unsubscribe();
+});
 
 describe('event bus', () => {
   it('hands a listener the events of the locations it wants, in commit order', async () => {
