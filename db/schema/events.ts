@@ -130,6 +130,9 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
+/** What makes an attempt a success (a 2xx answer read in full), as the partial indexes below and their queries spell it. */
+export const SUCCEEDED_ATTEMPT = 'status_code between 200 and 299 and error is null';
+
 /** Every attempt is recorded: time, status code, latency, error and the first bytes of the response. */
 export const webhookAttempts = pgTable(
   'webhook_attempts',
@@ -138,13 +141,24 @@ export const webhookAttempts = pgTable(
     deliveryId: text('delivery_id')
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    /**
+     * The delivery's endpoint, copied (a delivery never changes endpoint; its attempts go with it): an endpoint's
+     * attempts of the last 24 hours are counted from the indexes below without visiting its deliveries.
+     */
+    endpointId: text('endpoint_id').notNull(),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
     statusCode: integer('status_code'),
     latencyMs: integer('latency_ms').notNull(),
     error: text('error'),
     responseSnippet: text('response_snippet'),
   },
-  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
+  (t) => [
+    index('webhook_attempts_delivery_idx').on(t.deliveryId),
+    index('webhook_attempts_endpoint_succeeded_idx').on(t.endpointId, t.attemptedAt).where(sql.raw(SUCCEEDED_ATTEMPT)),
+    index('webhook_attempts_endpoint_failed_idx')
+      .on(t.endpointId, t.attemptedAt)
+      .where(sql.raw(`not (${SUCCEEDED_ATTEMPT})`)),
+  ],
 );
 
 /**

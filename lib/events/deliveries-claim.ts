@@ -93,6 +93,7 @@ export async function recordAttempts(db: Executor, records: AttemptRecord[]): Pr
   const rows = records.map(({ delivery, attemptedAt, outcome, retryInMs }) => ({
     id: delivery.id,
     attempt_id: newPrefixedId('wha'),
+    endpoint_id: delivery.endpointId,
     attempted_at: attemptedAt.toISOString(),
     status_code: outcome.statusCode,
     latency_ms: outcome.latencyMs,
@@ -106,19 +107,20 @@ export async function recordAttempts(db: Executor, records: AttemptRecord[]): Pr
   const result = await db.execute(sql`
     with results as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
-        id text, attempt_id text, attempted_at timestamptz, status_code int, latency_ms int, error text, snippet text,
+        id text, attempt_id text, endpoint_id text, attempted_at timestamptz, status_code int, latency_ms int, error text, snippet text,
         status text, retry_ms int)
     ), attempts as (
       insert into ${webhookAttempts} (${columnNames(
         webhookAttempts.id,
         webhookAttempts.deliveryId,
+        webhookAttempts.endpointId,
         webhookAttempts.attemptedAt,
         webhookAttempts.statusCode,
         webhookAttempts.latencyMs,
         webhookAttempts.error,
         webhookAttempts.responseSnippet,
       )})
-      select attempt_id, id, attempted_at, status_code, latency_ms, error, snippet from results
+      select attempt_id, id, endpoint_id, attempted_at, status_code, latency_ms, error, snippet from results
     ), recorded as (
       update ${d.from}
       set ${columnNames(webhookDeliveries.status)} = r.status::${sql.identifier(deliveryStatus.enumName)},

@@ -13,7 +13,7 @@ import { countFailedSince, disableLongFailingEndpoints, endpointHealth, replayFa
 const { db } = useTestDatabase();
 const DAY = 86_400_000;
 
-async function endpointWithAttempts(outcomes: { at: Date; statusCode: number | null; status: 'FAILED' | 'SUCCEEDED' }[]) {
+async function endpointWithAttempts(outcomes: { at: Date; statusCode: number | null; status: 'FAILED' | 'SUCCEEDED' | 'PENDING'; error?: string }[]) {
   const { locationIds } = await createMerchantWithLocations(db());
   const partner = await createConnectedPartner(db(), 'ORDERING_APP', locationIds);
   const endpoint = await createDemoSinkEndpoint(db(), partner.partnerId, `test-${newId()}`);
@@ -37,11 +37,20 @@ async function endpointWithAttempts(outcomes: { at: Date; statusCode: number | n
         status: outcome.status,
         attemptCount: 1,
         createdAt: outcome.at,
-        completedAt: outcome.at,
+        completedAt: outcome.status === 'PENDING' ? null : outcome.at,
       });
     await db()
       .insert(webhookAttempts)
-      .values({ id: newId(), deliveryId, attemptedAt: outcome.at, statusCode: outcome.statusCode, latencyMs: 12, error: null, responseSnippet: 'x' });
+      .values({
+        id: newId(),
+        deliveryId,
+        endpointId: endpoint.id,
+        attemptedAt: outcome.at,
+        statusCode: outcome.statusCode,
+        latencyMs: 12,
+        error: outcome.error ?? null,
+        responseSnippet: 'x',
+      });
   }
   return { endpoint, partner };
 }
@@ -71,6 +80,26 @@ describe('delivery forensics', () => {
     expect(row!.disabledAt).not.toBeNull();
     const [entry] = await listAudit(db(), { targetId: endpoint.id });
     expect(entry).toMatchObject({ actorType: 'system', action: 'webhook-endpoint.disable', before: { disabledAt: null } });
+  });
+
+  it("counts an endpoint's attempts of the last 24 hours by outcome, whatever became of their deliveries", async () => {
+    const now = Date.now();
+    const hour = DAY / 24;
+    const { endpoint } = await endpointWithAttempts([
+      { at: new Date(now - 2 * hour), statusCode: 204, status: 'SUCCEEDED' },
+      // Succeeded, then replayed: the delivery is pending again, its attempt still happened.
+      { at: new Date(now - 3 * hour), statusCode: 200, status: 'PENDING' },
+      { at: new Date(now - 4 * hour), statusCode: 503, status: 'PENDING' },
+      { at: new Date(now - 5 * hour), statusCode: null, status: 'FAILED', error: 'connect ECONNREFUSED' },
+      // A 2xx whose body could not be read is no success.
+      { at: new Date(now - 6 * hour), statusCode: 200, status: 'FAILED', error: 'response body timed out' },
+      { at: new Date(now - 25 * hour), statusCode: 204, status: 'SUCCEEDED' },
+      { at: new Date(now - 30 * hour), statusCode: 500, status: 'FAILED' },
+    ]);
+    const other = await endpointWithAttempts([{ at: new Date(now - hour), statusCode: 500, status: 'FAILED' }]);
+    const [health] = await endpointHealth(db(), { endpointId: endpoint.id });
+    expect(health).toMatchObject({ succeeded24h: 2, failed24h: 3, pending: 2, failed: 3 });
+    expect((await endpointHealth(db(), { endpointId: other.endpoint.id }))[0]).toMatchObject({ succeeded24h: 0, failed24h: 1 });
   });
 
   it('counts the failed deliveries a bulk replay would send, then replays them with an audit entry', async () => {
