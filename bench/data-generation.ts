@@ -1,7 +1,7 @@
 /**
  * The rows bench/data.ts measures against, made in PostgreSQL with generate_series: locations of many merchants, and
- * per location 500 orders and 500 bookings over 90 days, and 2,500 events (each with its recipient, webhook delivery
- * and attempt) over the 30 days the outbox keeps them. Every row is shaped as the service writes it (ids, foreign keys,
+ * per location 500 orders and 500 bookings over 90 days, 2,500 events (each with its recipient, webhook delivery
+ * and attempt) over the 30 days the outbox keeps them, and as many API requests over the 28 days their log keeps. Every row is shaped as the service writes it (ids, foreign keys,
  * jsonb bodies), so the API and the pages read it like their own.
  */
 import { sql } from 'drizzle-orm';
@@ -14,6 +14,8 @@ export const EVENTS_PER_LOCATION = 2_500;
 const HISTORY_DAYS = 90;
 // A steady-state outbox holds only what the 30-day retention keeps (CONTRACT §7); a day's margin keeps the sweep idle.
 const EVENT_DAYS = 29;
+// The API request log is kept 28 days (API_LOG_RETENTION_DAYS); a day's margin keeps its sweep idle too.
+const REQUEST_LOG_DAYS = 27;
 
 export const locationId = (index: number) => `bench-loc-${index}`;
 export const merchantId = (index: number) => `bench-merchant-${index}`;
@@ -53,7 +55,7 @@ export async function connectPartners(db: Database, partnerIds: string[], from: 
 
 const textArray = (values: string[]) => `{${values.join(',')}}`;
 
-/** The history of locations from…to: orders, bookings, events, recipients, deliveries and attempts. */
+/** The history of locations from…to: orders, bookings, events, recipients, deliveries, attempts and API requests. */
 export async function insertLocationHistory(db: Database, tenancy: BenchTenancy, from: number, to: number) {
   await db.execute(sql`
     insert into orders (id, location_id, app_partner_id, origin_order_id, origin_name, status, content, request_digest,
@@ -95,6 +97,7 @@ export async function insertLocationHistory(db: Database, tenancy: BenchTenancy,
   const last = Number(range!.last);
   const first = last - count + 1;
   await insertEvents(db, tenancy, { first, last, from, perLocation: EVENTS_PER_LOCATION, newestDaysAgo: 0, days: EVENT_DAYS });
+  await insertRequestLog(db, tenancy, from, to);
   return { events: last - first + 1 };
 }
 
@@ -136,8 +139,8 @@ export async function insertEvents(
       created_at, created_at + interval '1 second', created_at
     from events where seq between ${first} and ${last}`);
   await db.execute(sql`
-    insert into webhook_attempts (id, delivery_id, attempted_at, status_code, latency_ms, error, response_snippet)
-    select 'wha_bench_' || event_seq, id, created_at + interval '1 second', case when status = 'FAILED' then 503 else 204 end, 40,
+    insert into webhook_attempts (id, delivery_id, endpoint_id, attempted_at, status_code, latency_ms, error, response_snippet)
+    select 'wha_bench_' || event_seq, id, endpoint_id, created_at + interval '1 second', case when status = 'FAILED' then 503 else 204 end, 40,
       case when status = 'FAILED' then 'HTTP 503' end, null
     from webhook_deliveries where event_seq between ${first} and ${last}`);
   // New events of the running service take seqs after the generated ones.
@@ -176,6 +179,27 @@ export async function insertBusyDay(db: Database, tenancy: BenchTenancy, orders:
   await db.execute(sql`
     insert into tables (id, location_id, number, section_id)
     select 'tbl_bench_' || t, 'bench-loc-1', t::text, 'section-' || (1 + (t - 1) / 10) from generate_series(1, 30) t`);
+}
+
+/**
+ * The API request log of locations from…to over the 28 days it keeps (one request per event, as many as the
+ * outbox holds), spread over the partners: 1 in 50 a 4xx with its error code, 1 in 1,000 a 500. The console's
+ * overview, partner health and request log read it.
+ */
+export async function insertRequestLog(db: Database, tenancy: BenchTenancy, from: number, to: number) {
+  const partners = textArray(tenancy.recipients.map((recipient) => recipient.partnerId));
+  const count = tenancy.recipients.length;
+  await db.execute(sql`
+    insert into api_request_log (at, request_id, surface, method, route, path, status, latency_ms, partner_id, location_id, error_code)
+    select now() - (${EVENTS_PER_LOCATION} - n) * ${(REQUEST_LOG_DAYS * 86_400) / EVENTS_PER_LOCATION}::float8 * interval '1 second',
+      'bench-' || l || '-' || n, 'connect', method, route, path, status, 3 + (n * 13) % 40,
+      (${partners}::text[])[1 + (l + n) % ${count}], 'bench-loc-' || l,
+      case status when 400 then 'VALIDATION_FAILED' when 404 then 'NOT_FOUND' when 500 then 'INTERNAL_ERROR' end
+    from generate_series(${from}::int, ${to}::int) l, generate_series(0, ${EVENTS_PER_LOCATION - 1}) n,
+      lateral (select case when n % 1000 = 7 then 500 when n % 100 = 3 then 400 when n % 100 = 53 then 404 else 200 end as status,
+        case n % 3 when 0 then 'POST' when 1 then 'GET' else 'PATCH' end as method,
+        case n % 3 when 0 then '/connect/orders' else '/connect/orders/{orderId}' end as route,
+        case n % 3 when 0 then '/connect/orders' else '/connect/orders/ord_bench_' || l || '_' || n % ${ORDERS_PER_LOCATION} end as path) r`);
 }
 
 /** API request log rows older than the 28-day retention, for the sweep to delete. */
