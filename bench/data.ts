@@ -13,6 +13,7 @@
  *   npx tsx bench/data.ts                   (needs `node scripts/ensure-build.mjs` and PostgreSQL at BENCH_DATABASE_URL,
  *                                            default postgres://postgres@127.0.0.1:5432/postgres; ~20 minutes)
  *   BENCH_SCALE=0.05 npx tsx bench/data.ts  (the full-scale step at 5%: 100 locations, 50,000 orders …)
+ *   BENCH_KEEP_DATABASE=true npx tsx bench/data.ts   (leaves the database for a look afterwards; drop it yourself)
  */
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -395,7 +396,9 @@ async function main() {
     sink.close();
     await generator.end();
     await handle.close();
-    await database.drop();
+    // BENCH_KEEP_DATABASE=true leaves the generated data for a look at its plans afterwards (psql, EXPLAIN).
+    if (process.env.BENCH_KEEP_DATABASE === 'true') console.log(`(kept the database: ${database.url})`);
+    else await database.drop();
   }
 }
 
