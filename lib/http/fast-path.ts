@@ -168,7 +168,7 @@ export async function createFastPath(options: FastPathOptions): Promise<FastPath
     request.headers['x-forwarded-for'] ??= request.socket.remoteAddress;
 
     const handler = handlerFor(route.exports, method);
-    const webRequest = toWebRequest(request, `${proto}://${options.origin.hostname}:${options.origin.port}${request.url}`, response);
+    const webRequest = await toWebRequest(request, `${proto}://${options.origin.hostname}:${options.origin.port}${request.url}`, response);
     let answer: Response;
     try {
       answer = await handler(webRequest, { params: Promise.resolve(params) });

@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toWebRequest } from './node-web';
+import { BUFFERED_BODY_BYTES, requestBody, toWebRequest } from './node-web';
 
 const servers: ReturnType<typeof createServer>[] = [];
 afterEach(() => {
@@ -10,7 +10,9 @@ afterEach(() => {
 
 /** A server that hands each request to `handle` as a Web Request; answers its port. */
 async function serving(handle: (request: Request, incoming: IncomingMessage, outgoing: ServerResponse) => void): Promise<number> {
-  const server = createServer((incoming, outgoing) => handle(toWebRequest(incoming, `http://localhost${incoming.url ?? '/'}`, outgoing), incoming, outgoing));
+  const server = createServer((incoming, outgoing) => {
+    void toWebRequest(incoming, `http://localhost${incoming.url ?? '/'}`, outgoing).then((request) => handle(request, incoming, outgoing));
+  });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return (server.address() as AddressInfo).port;
@@ -32,6 +34,57 @@ describe('a Node request as a Web Request', () => {
       client.end('hello');
     });
     expect(seen).toEqual({ method: 'POST', custom: 'a', cookies: ['one=1', 'two=2'], body: 'hello' });
+  });
+
+  it('reads a small body whole before the handler runs, a large one as a stream of what was read and the rest', async () => {
+    const bodies: { whole: boolean; text: string }[] = [];
+    const port = await serving(async (request, incoming, outgoing) => {
+      // A body read whole has left nothing on the socket by the time the handler runs.
+      bodies.push({ whole: incoming.readableEnded, text: await request.text() });
+      outgoing.end();
+    });
+    const send = (body: string | string[], headers: Record<string, string> = {}) =>
+      new Promise<void>((resolve, reject) => {
+        const client = httpRequest({ port, host: '127.0.0.1', path: '/', method: 'PUT', headers }, (answer) => answer.resume().on('end', resolve));
+        client.on('error', reject);
+        // Chunked, in pieces: the body arrives over several reads.
+        for (const piece of [body].flat()) client.write(piece);
+        client.end();
+      });
+    const large = 'x'.repeat(BUFFERED_BODY_BYTES + 10);
+    await send(['{"a":', '1}']);
+    await send(['a'.repeat(BUFFERED_BODY_BYTES - 5), 'b'.repeat(5000), 'c'.repeat(5000)]);
+    await send(large, { 'content-length': String(large.length) });
+    await send('');
+    expect(bodies.map(({ whole, text }) => ({ whole, length: text.length, start: text.slice(0, 5), end: text.slice(-1) }))).toEqual([
+      { whole: true, length: 7, start: '{"a":', end: '}' },
+      { whole: false, length: BUFFERED_BODY_BYTES + 9995, start: 'aaaaa', end: 'c' },
+      { whole: false, length: BUFFERED_BODY_BYTES + 10, start: 'xxxxx', end: 'x' },
+      { whole: true, length: 0, start: '', end: '' },
+    ]);
+  });
+
+  it('gives a body the client broke off as a stream that fails when read', async () => {
+    const body = new Promise<Buffer | AsyncIterable<Uint8Array>>((resolve) => {
+      void (async () => {
+        const server = createServer((incoming) => void requestBody(incoming).then(resolve));
+        servers.push(server);
+        await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+        const client = httpRequest({
+          port: (server.address() as AddressInfo).port,
+          host: '127.0.0.1',
+          path: '/',
+          method: 'POST',
+          headers: { 'content-length': '100' },
+        });
+        client.on('error', () => {});
+        client.write('only part of it');
+        setTimeout(() => client.destroy(), 100);
+      })();
+    });
+    const received = await body;
+    expect(Buffer.isBuffer(received)).toBe(false);
+    await expect(new Request('http://localhost/', { method: 'POST', body: received as never, duplex: 'half' } as RequestInit).text()).rejects.toThrow();
   });
 
   it('has a signal that aborts when the client goes away before the answer, though made only when read', async () => {

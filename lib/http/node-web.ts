@@ -3,8 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /**
  * Node's request and response as the Web `Request` and `Response` that route handlers take and return, converted the
  * way Next's server converts them (next/dist/server/web/spec-extension/adapters/next-request and send-response), so a
- * handler answers alike whichever of the two serves it. Nothing is buffered: the request body streams from the
- * socket, the response body is written chunk by chunk as the handler produces it.
+ * handler answers alike whichever of the two serves it. A small request body is read whole first (see
+ * BUFFERED_BODY_BYTES), a larger one streams from the socket; the response body is written chunk by chunk as the
+ * handler produces it.
  */
 
 /** The request headers as `Headers` init: repeated fields (Set-Cookie-like arrays) one entry each. */
@@ -33,19 +34,63 @@ export function responseSignal(response: ServerResponse): AbortSignal {
 }
 
 /**
- * `incoming` as a Web Request at `url`. Only methods that carry a body get one, streamed from the socket as the
- * handler reads it (GET and HEAD requests have none, as in fetch). Its `signal` aborts when the client goes away
- * before `response` is written in full; it is made when a handler first reads it, since following one costs every
- * request an abort listener and most handlers never look.
+ * Bodies up to this size (every partner API request but a bulk upload) are read before the handler runs and handed to
+ * the Request whole: a stream the Request pulls from the socket chunk by chunk costs twice the CPU of a buffered body
+ * (about 70 µs against 35 per request), for requests that arrive in one or two packets anyway.
  */
-export function toWebRequest(incoming: IncomingMessage, url: string, response: ServerResponse): Request {
+export const BUFFERED_BODY_BYTES = 64 * 1024;
+
+/**
+ * The body of `incoming` for a Request: a Buffer when it ends within BUFFERED_BODY_BYTES, otherwise (or declared
+ * larger) a stream of what was read and the rest, as it arrives. A body the client broke off gives the handler a
+ * stream that fails where its read would have.
+ */
+export async function requestBody(incoming: IncomingMessage, limit = BUFFERED_BODY_BYTES): Promise<Buffer | AsyncIterable<Uint8Array>> {
+  if (Number(incoming.headers['content-length']) > limit) return incoming;
+  const source = incoming[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const next = await source.next();
+      if (next.done) return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+      chunks.push(next.value);
+      size += next.value.byteLength;
+      if (size > limit) return rest(chunks, source);
+    }
+  } catch (error) {
+    return failing(error);
+  }
+}
+
+async function* rest(read: Buffer[], source: AsyncIterator<Buffer>): AsyncIterable<Uint8Array> {
+  yield* read;
+  for (;;) {
+    const next = await source.next();
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+// eslint-disable-next-line require-yield -- a stream whose first read fails
+async function* failing(error: unknown): AsyncIterable<Uint8Array> {
+  throw error;
+}
+
+/**
+ * `incoming` as a Web Request at `url`. Only methods that carry a body get one (GET and HEAD requests have none, as in
+ * fetch), read as `requestBody` says. Its `signal` aborts when the client goes away before `response` is written in
+ * full; it is made when a handler first reads it, since following one costs every request an abort listener and most
+ * handlers never look.
+ */
+export async function toWebRequest(incoming: IncomingMessage, url: string, response: ServerResponse): Promise<Request> {
   const method = incoming.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const body = method !== 'GET' && method !== 'HEAD' && !response.closed ? await requestBody(incoming) : undefined;
   const request = new Request(url, {
     method,
     headers: webHeaders(incoming.headers),
-    // undici takes Node's readable as an async iterable of chunks; `duplex: 'half'` is required for a streamed body.
-    ...(hasBody && !response.closed ? { body: incoming as unknown as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+    // undici takes a Buffer whole, or Node's readable as an async iterable of chunks (`duplex: 'half'` is required then).
+    ...(body === undefined ? {} : Buffer.isBuffer(body) ? { body } : { body: body as unknown as ReadableStream<Uint8Array>, duplex: 'half' }),
   } as RequestInit);
   let signal: AbortSignal | undefined;
   Object.defineProperty(request, 'signal', { get: () => (signal ??= responseSignal(response)), configurable: true });

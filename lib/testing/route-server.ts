@@ -32,7 +32,7 @@ export async function startRouteServer(routes: RouteTable): Promise<RouteServer>
       if (!handler) return sendWebResponse(new Response(null, { status: 405 }), outgoing, method);
       // As server.ts does: the socket's peer address, never the client's copy of the header.
       incoming.headers[REMOTE_ADDRESS_HEADER] = incoming.socket.remoteAddress ?? '';
-      const request = toWebRequest(incoming, `${origin}${incoming.url ?? '/'}`, outgoing);
+      const request = await toWebRequest(incoming, `${origin}${incoming.url ?? '/'}`, outgoing);
       return sendWebResponse(await handler(request, { params: Promise.resolve(route.params) }), outgoing, method);
     })().catch((error: unknown) => {
       outgoing.writeHead(500, { 'content-type': 'text/plain' });
