@@ -119,13 +119,15 @@ describe('API request log', () => {
     for (const secret of [issued, app.clientSecret!, wrongSecret, ADMIN_API_KEY]) expect(everything).not.toContain(secret);
   });
 
-  it('stores requests whose body carries NUL, and every other row of their batch', async () => {
+  it('stores requests whose body carries NUL or half a surrogate pair, and every other row of their batch', async () => {
     // PostgreSQL's text refuses U+0000; a client can send it in any body. Before, one such row dropped its whole batch.
     const { locationIds } = await createMerchantWithLocations(db());
     const app = await createConnectedPartner(db(), 'ORDERING_APP', locationIds);
     for (const [requestId, body] of [
       ['nul-raw-1', '{"locationId": "a\u0000b"'],
       ['nul-json-1', JSON.stringify({ locationId: 'a\u0000b' })],
+      // Half a surrogate pair: JSON can carry it escaped, PostgreSQL's jsonb and text cannot.
+      ['surrogate-raw-1', '{"locationId": "a\ud800b"'],
     ]) {
       const response = await callRoute(ordersRoute.POST, 'POST', '/connect/orders', {
         token: app.token,
@@ -140,6 +142,8 @@ describe('API request log', () => {
     expect(raw?.requestBody).toBe('{"locationId": "a\uFFFDb"');
     const [json] = await listRequests(db(), { requestId: 'nul-json-1' });
     expect(JSON.parse(json!.requestBody!)).toEqual({ locationId: 'a\u0000b' });
+    const [surrogate] = await listRequests(db(), { requestId: 'surrogate-raw-1' });
+    expect(surrogate?.requestBody).toBe('{"locationId": "a\uFFFDb"');
     expect(await listRequests(db(), { requestId: 'nul-neighbour-1' })).toHaveLength(1);
   });
 

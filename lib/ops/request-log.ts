@@ -1,11 +1,11 @@
-import { and, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { getDb } from '@/db/client';
 import { apiRequestLog } from '@/db/schema';
 import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
 import { metrics } from './metrics';
-import { storableText } from '@/db/rows';
+import { columnNames, storableText } from '@/db/rows';
 import { redactBody, redactText } from './redact';
 
 /** What a wrapper learns about a request while handling it, for the API request log and the metrics. */
@@ -135,7 +135,7 @@ async function writeBatch(batch: ApiRequestRow[]) {
   for (let start = 0; start < batch.length; start += 500) {
     const chunk = batch.slice(start, start + 500);
     try {
-      await db.insert(apiRequestLog).values(chunk);
+      await db.execute(insertRows(chunk));
     } catch {
       // One row the database refuses must not take its batch with it: insert them one by one, dropping only the bad.
       for (const row of chunk) {
@@ -149,6 +149,16 @@ async function writeBatch(batch: ApiRequestRow[]) {
     }
   }
 }
+
+// The rows travel as one JSON parameter that PostgreSQL takes apart (jsonb_to_recordset), keyed by their property
+// names: an insert of 250 rows of 16 columns built value by value cost the server more CPU than the requests it logs.
+const loggedColumns = Object.entries(getTableColumns(apiRequestLog)).filter(([, column]) => !column.generatedIdentity);
+const recordsetColumns = sql.raw(loggedColumns.map(([key, column]) => `${JSON.stringify(key)} ${column.getSQLType()}`).join(', '));
+const recordsetKeys = sql.raw(loggedColumns.map(([key]) => JSON.stringify(key)).join(', '));
+
+const insertRows = (rows: ApiRequestRow[]) => sql`
+  insert into ${apiRequestLog} (${columnNames(...loggedColumns.map(([, column]) => column))})
+  select ${recordsetKeys} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${recordsetColumns})`;
 
 /** A client-supplied value as stored: cut to its column's length, with NUL replaced (see `storableText`). */
 const stored = (value: string | null | undefined, length: number) => (value ? storableText(value).slice(0, length) : null);
