@@ -13,6 +13,7 @@ import { listDeliveries } from '@/lib/events/delivery-log';
 import { createWebhookEndpoint } from '@/lib/events/webhook-endpoints';
 import { listAudit, sweepAudit } from '@/lib/ops/audit';
 import { endpointOptions, partnerOptions } from '@/lib/ops/console';
+import { overviewSeries, partnerHealth } from '@/lib/ops/console';
 import { countFailedSince, disableLongFailingEndpoints, endpointHealth } from '@/lib/ops/endpoint-health';
 import { listRequests, sweepRequestLog } from '@/lib/ops/request-log';
 import { boardOrders, orderDocket } from '@/lib/orders/board-view';
@@ -232,6 +233,14 @@ describe('query plans of the lists, pages and sweeps on large tables', () => {
   it('endpoint health (the partners page) and the rule that disables long-failing endpoints', async () => {
     await expectIndexServed('webhook_deliveries', (database) => endpointHealth(database));
     await expectIndexServed('webhook_deliveries', (database) => disableLongFailingEndpoints(database));
+  });
+
+  it('the console overview and partner health', async () => {
+    await expectIndexServed('api_request_log', (database) => overviewSeries(database));
+    await expectIndexServed('webhook_deliveries', (database) => overviewSeries(database));
+    await expectIndexServed('orders', (database) => overviewSeries(database));
+    await expectIndexServed('api_request_log', (database) => partnerHealth(database));
+    await expectIndexServed('webhook_deliveries', (database) => partnerHealth(database));
   });
 
   it('the API request log filters', async () => {

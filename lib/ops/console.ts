@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
+import { rowsOf } from '@/db/rows';
 import {
   apiRequestLog,
   clients,
@@ -43,6 +44,12 @@ export async function merchantsWithLocations(db: Executor) {
   return [...byMerchant.values()];
 }
 
+/** How many locations there are, all merchants' together. */
+export async function countLocations(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(locations);
+  return Number(row?.n ?? 0);
+}
+
 export async function listUsers(db: Executor) {
   return db
     .select({
@@ -76,8 +83,19 @@ export async function endpointOptions(db: Executor) {
     .orderBy(partners.name, desc(webhookEndpoints.createdAt));
 }
 
-export async function partnersOverview(db: Executor) {
-  const [partnerRows, clientRows, connectionRows, programRows] = await Promise.all([
+/** How many of a partner's connected locations the partners page lists before "Show all". */
+export const CONNECTIONS_SHOWN = 10;
+/** A page of one partner's connections, shown all. */
+export const CONNECTIONS_PAGE = 50;
+
+/**
+ * Partners with their clients, loyalty programs and connections. A partner can be connected to thousands of locations,
+ * so each comes with its count and the first CONNECTIONS_SHOWN (by location id), or for `expand.partnerId` the page
+ * `expand.page` of CONNECTIONS_PAGE.
+ */
+export async function partnersOverview(db: Executor, options: { expand?: { partnerId: string; page: number } } = {}) {
+  const { expand } = options;
+  const [partnerRows, clientRows, countRows, shownRows, expandedRows, programRows] = await Promise.all([
     db.select().from(partners).orderBy(partners.name),
     db
       .select({
@@ -90,21 +108,48 @@ export async function partnersOverview(db: Executor) {
       })
       .from(clients)
       .orderBy(clients.createdAt),
-    db.select({ partnerId: connections.partnerId, locationId: connections.locationId }).from(connections).orderBy(connections.locationId),
+    db.select({ partnerId: connections.partnerId, n: count() }).from(connections).groupBy(connections.partnerId),
+    // The first few of each partner, each list read through (partner_id, location_id) and cut off there.
+    db.execute<{ partnerId: string; locationId: string }>(sql`
+      select p.id as "partnerId", c.location_id as "locationId" from ${partners} p
+      cross join lateral (select location_id from ${connections} where partner_id = p.id order by location_id limit ${CONNECTIONS_SHOWN}) c`),
+    expand
+      ? db
+          .select({ locationId: connections.locationId })
+          .from(connections)
+          .where(eq(connections.partnerId, expand.partnerId))
+          .orderBy(connections.locationId)
+          .limit(CONNECTIONS_PAGE)
+          .offset(Math.max(0, expand.page) * CONNECTIONS_PAGE)
+      : [],
     db.select({ partnerId: loyaltyPrograms.partnerId, loyaltyProgramId: loyaltyPrograms.loyaltyProgramId, name: loyaltyPrograms.name }).from(loyaltyPrograms),
   ]);
+  const shown = rowsOf<{ partnerId: string; locationId: string }>(shownRows);
   return partnerRows.map((partner) => ({
     ...partner,
     clients: clientRows.filter((row) => row.partnerId === partner.id),
-    locationIds: connectionRows.filter((row) => row.partnerId === partner.id).map((row) => row.locationId),
+    connectionCount: Number(countRows.find((row) => row.partnerId === partner.id)?.n ?? 0),
+    locationIds:
+      expand?.partnerId === partner.id
+        ? expandedRows.map((row) => row.locationId)
+        : shown.filter((row) => row.partnerId === partner.id).map((row) => row.locationId),
     programs: programRows.filter((row) => row.partnerId === partner.id),
   }));
 }
 
-/** Partner health: last request, requests and error rate over 24 h, token grants, connections, POS presence, webhooks. */
+/** How many offline locations of a POS the health page names. */
+export const OFFLINE_SHOWN = 10;
+
+/**
+ * Partner health: last request, requests and error rate over 24 h, token grants, connections (for a POS: how many are
+ * online, GREEN, and the first OFFLINE_SHOWN offline, RED), webhooks.
+ */
 export async function partnerHealth(db: Executor) {
   const since = new Date(Date.now() - 86_400_000);
-  const [requestRows, grantRows, presenceRows, deliveryRows, partnerRows] = await Promise.all([
+  const staleBefore = new Date(Date.now() - PRESENCE_STALE_MS);
+  const online = sql`exists (select 1 from ${posPresence} s where s.partner_id = c.partner_id and s.location_id = c.location_id
+    and s.heartbeat_at >= ${staleBefore.toISOString()})`;
+  const [requestRows, grantRows, connectionRows, offlineRows, deliveryRows, partnerRows, clientRows] = await Promise.all([
     db
       .select({
         partnerId: apiRequestLog.partnerId,
@@ -120,10 +165,14 @@ export async function partnerHealth(db: Executor) {
       .from(apiRequestLog)
       .where(and(gte(apiRequestLog.at, since), eq(apiRequestLog.surface, 'oauth'), eq(apiRequestLog.status, 200)))
       .groupBy(apiRequestLog.clientId),
-    db
-      .select({ partnerId: posPresence.partnerId, locationId: posPresence.locationId })
-      .from(posPresence)
-      .where(gte(posPresence.heartbeatAt, new Date(Date.now() - PRESENCE_STALE_MS))),
+    db.execute<{ partnerId: string; connected: number; online: number }>(sql`
+      select c.partner_id as "partnerId", count(*)::int as connected, count(*) filter (where ${online})::int as online
+      from ${connections} c group by c.partner_id`),
+    db.execute<{ partnerId: string; locationId: string }>(sql`
+      select p.id as "partnerId", o.location_id as "locationId" from ${partners} p
+      cross join lateral (select c.location_id from ${connections} c where c.partner_id = p.id and not ${online}
+        order by c.location_id limit ${OFFLINE_SHOWN}) o
+      where p.type = 'POS'`),
     db
       .select({
         partnerId: webhookDeliveries.partnerId,
@@ -134,13 +183,18 @@ export async function partnerHealth(db: Executor) {
       .from(webhookDeliveries)
       .where(gte(webhookDeliveries.createdAt, since))
       .groupBy(webhookDeliveries.partnerId),
-    partnersOverview(db),
+    db.select({ id: partners.id, name: partners.name, type: partners.type }).from(partners).orderBy(partners.name),
+    db.select({ partnerId: clients.partnerId, clientId: clients.clientId }).from(clients),
   ]);
+  const counts = rowsOf<{ partnerId: string; connected: number; online: number }>(connectionRows);
+  const offline = rowsOf<{ partnerId: string; locationId: string }>(offlineRows);
   return partnerRows.map((partner) => {
     const requests = requestRows.find((row) => row.partnerId === partner.id);
     const deliveries = deliveryRows.find((row) => row.partnerId === partner.id);
-    const online = new Set(presenceRows.filter((row) => row.partnerId === partner.id).map((row) => row.locationId));
+    const connected = counts.find((row) => row.partnerId === partner.id);
+    const clientIds = new Set(clientRows.filter((row) => row.partnerId === partner.id).map((row) => row.clientId));
     const done = (deliveries?.succeeded ?? 0) + (deliveries?.failed ?? 0);
+    const isPos = partner.type === 'POS';
     return {
       id: partner.id,
       name: partner.name,
@@ -148,10 +202,13 @@ export async function partnerHealth(db: Executor) {
       lastRequestAt: requests?.lastAt ? new Date(requests.lastAt) : null,
       requests24h: Number(requests?.requests ?? 0),
       errorRate24h: requests && Number(requests.requests) ? requests.errors / Number(requests.requests) : 0,
-      tokenGrants24h: grantRows
-        .filter((row) => partner.clients.some((client) => client.clientId === row.clientId))
-        .reduce((sum, row) => sum + Number(row.grants), 0),
-      locations: partner.locationIds.map((locationId) => ({ locationId, status: partner.type === 'POS' ? (online.has(locationId) ? 'GREEN' : 'RED') : null })),
+      tokenGrants24h: grantRows.filter((row) => row.clientId !== null && clientIds.has(row.clientId)).reduce((sum, row) => sum + Number(row.grants), 0),
+      locations: {
+        connected: Number(connected?.connected ?? 0),
+        /** POS only (CONTRACT §7: GREEN while a POS socket is open): the online ones, and the first offline ones. */
+        online: isPos ? Number(connected?.online ?? 0) : null,
+        offline: isPos ? offline.filter((row) => row.partnerId === partner.id).map((row) => row.locationId) : null,
+      },
       webhookSuccessRate: done ? (deliveries!.succeeded ?? 0) / done : null,
       webhookBacklog: deliveries?.backlog ?? 0,
     };

@@ -50,13 +50,8 @@ export default async function HealthPage() {
                   <Badge tone={partner.errorRate24h > 0.1 ? 'red' : partner.errorRate24h > 0.02 ? 'amber' : 'green'}>{percent(partner.errorRate24h)}</Badge>
                 </td>
                 <td>{partner.tokenGrants24h}</td>
-                <td className="space-x-1">
-                  {partner.locations.map((location) => (
-                    <span key={location.locationId} className="whitespace-nowrap text-xs">
-                      {location.locationId}
-                      {location.status ? <Badge tone={location.status === 'GREEN' ? 'green' : 'red'}>{location.status}</Badge> : null}
-                    </span>
-                  ))}
+                <td className="py-1.5" data-testid="partner-locations">
+                  <LocationsCell locations={partner.locations} />
                 </td>
                 <td>{percent(partner.webhookSuccessRate)}</td>
                 <td>{partner.webhookBacklog}</td>
@@ -66,5 +61,30 @@ export default async function HealthPage() {
         </table>
       </div>
     </>
+  );
+}
+
+type PartnerLocations = Awaited<ReturnType<typeof partnerHealth>>[number]['locations'];
+
+/** How many locations a partner is connected to; for a POS how many are GREEN and RED, naming the first RED ones. */
+function LocationsCell({ locations }: { locations: PartnerLocations }) {
+  if (locations.online === null || locations.connected === 0)
+    return <span className="whitespace-nowrap text-xs">{locations.connected.toLocaleString('en')} connected</span>;
+  const red = locations.connected - locations.online;
+  const unnamed = red - (locations.offline?.length ?? 0);
+  return (
+    <div className="space-y-1 text-xs">
+      <div className="flex flex-wrap gap-1">
+        <Badge tone="green">{locations.online.toLocaleString('en')} GREEN</Badge>
+        <Badge tone={red ? 'red' : 'neutral'}>{red.toLocaleString('en')} RED</Badge>
+      </div>
+      {locations.offline?.length ? (
+        <p className="max-w-xs break-words text-stone-600">
+          <span className="sr-only">Offline: </span>
+          {locations.offline.join(', ')}
+          {unnamed > 0 ? ` and ${unnamed.toLocaleString('en')} more` : null}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -5,7 +5,7 @@ import { ConsoleNav } from '@/components/admin/console-nav';
 import { Badge } from '@/components/ui/badge';
 import { Card, PageHeader } from '@/components/ui/card';
 import { getDb } from '@/db/client';
-import { merchantsWithLocations, partnersOverview } from '@/lib/ops/console';
+import { CONNECTIONS_PAGE, CONNECTIONS_SHOWN, countLocations, merchantsWithLocations, partnersOverview } from '@/lib/ops/console';
 import { endpointHealth, isFailingLong } from '@/lib/ops/endpoint-health';
 import { requireDashboardUser } from '../../_lib/action';
 import {
@@ -25,11 +25,14 @@ import {
   setEndpointDisabledAction,
   updateWebhookEndpointAction,
 } from '../console-actions';
+import { firstParam, type SearchParams } from '../search-params';
 
 export const metadata: Metadata = { title: 'Partners & webhooks' };
 export const dynamic = 'force-dynamic';
 
 const PAGE = '/dashboard/admin/partners';
+/** Up to this many locations in all, the Connect form offers each as a choice. */
+const LOCATION_CHOICES = 200;
 const partnerTypes = ['POS', 'ORDERING_APP', 'BOOKING_APP', 'LOYALTY'].map((type) => ({ value: type, label: type }));
 const graceOptions = [
   { value: '0', label: 'no time (revoke now)' },
@@ -40,13 +43,25 @@ const graceOptions = [
 ];
 const time = (value: Date | null) => (value ? value.toISOString().replace('T', ' ').slice(0, 19) : '—');
 
-export default async function PartnersPage() {
+export default async function PartnersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireDashboardUser(['ADMIN'], PAGE);
+  const search = await searchParams;
   const db = getDb();
-  const [partners, endpoints, merchants] = await Promise.all([partnersOverview(db), endpointHealth(db), merchantsWithLocations(db)]);
-  const locationOptions = merchants.flatMap((merchant) =>
-    merchant.locations.map((location) => ({ value: location.id, label: `${location.id} — ${merchant.name}, ${location.name}` })),
-  );
+  // `?connections=<partnerId>&page=<n>` lists every connection of one partner, a page at a time.
+  const expandedId = firstParam(search.connections);
+  const expandedPage = Math.max(0, Number.parseInt(firstParam(search.page) ?? '0', 10) || 0);
+  const [partners, endpoints, locationCount] = await Promise.all([
+    partnersOverview(db, expandedId ? { expand: { partnerId: expandedId, page: expandedPage } } : {}),
+    endpointHealth(db),
+    countLocations(db),
+  ]);
+  // Every location as a choice while there are few; beyond that the Connect form takes a location id.
+  const locationOptions =
+    locationCount <= LOCATION_CHOICES
+      ? (await merchantsWithLocations(db)).flatMap((merchant) =>
+          merchant.locations.map((location) => ({ value: location.id, label: `${location.id} — ${merchant.name}, ${location.name}` })),
+        )
+      : undefined;
   return (
     <>
       <PageHeader title="Partners & webhooks" description="Partners, their clients, connections, loyalty programs and webhook endpoints." />
@@ -76,7 +91,7 @@ export default async function PartnersPage() {
               }
               actions={<code className="break-all text-xs text-stone-500">{partner.id}</code>}
             >
-              <section aria-label={`Partner ${partner.name} (${partner.id})`} className="grid gap-6 lg:grid-cols-2">
+              <section id={`partner-${partner.id}`} aria-label={`Partner ${partner.name} (${partner.id})`} className="grid scroll-mt-4 gap-6 lg:grid-cols-2">
                 <div className="space-y-4">
                   {partner.disabledAt ? (
                     <Badge tone="red">disabled {time(partner.disabledAt)}</Badge>
@@ -146,8 +161,8 @@ export default async function PartnersPage() {
                     />
                   </div>
                   <div>
-                    <h3 className="text-sm font-semibold">Connected locations</h3>
-                    <ul className="my-1 space-y-1 text-sm text-stone-600">
+                    <h3 className="text-sm font-semibold">Connected locations ({partner.connectionCount.toLocaleString('en')})</h3>
+                    <ul className="my-1 space-y-1 text-sm text-stone-600" aria-label={`Connected locations of ${partner.name}`}>
                       {partner.locationIds.length ? null : <li>none</li>}
                       {partner.locationIds.map((locationId) => (
                         <li key={locationId} className="flex items-center gap-2">
@@ -164,13 +179,21 @@ export default async function PartnersPage() {
                         </li>
                       ))}
                     </ul>
+                    <ConnectionsPager
+                      partnerId={partner.id}
+                      total={partner.connectionCount}
+                      page={expandedId === partner.id ? expandedPage : null}
+                      shown={partner.locationIds.length}
+                    />
                     <ActionForm
                       inline
                       action={createConnectionAction}
                       submit="Connect"
                       fields={[
                         { name: 'partnerId', label: '', type: 'hidden', value: partner.id },
-                        { name: 'locationId', label: 'Location', type: 'select', options: locationOptions, required: true },
+                        locationOptions
+                          ? { name: 'locationId', label: 'Location', type: 'select', options: locationOptions, required: true }
+                          : { name: 'locationId', label: 'Location id', placeholder: 'loc_…', required: true },
                       ]}
                     />
                   </div>
@@ -280,5 +303,44 @@ export default async function PartnersPage() {
         })}
       </div>
     </>
+  );
+}
+
+/**
+ * Under a partner's connections: "Show all" when only the first CONNECTIONS_SHOWN are listed, or, listing them all a
+ * page at a time, where this page is and the way to the others.
+ */
+function ConnectionsPager({ partnerId, total, page, shown }: { partnerId: string; total: number; page: number | null; shown: number }) {
+  const link = 'text-brand-700 underline';
+  if (page === null) {
+    return total > CONNECTIONS_SHOWN ? (
+      <p className="mb-3 text-sm">
+        <Link className={link} href={`${PAGE}?connections=${encodeURIComponent(partnerId)}#partner-${partnerId}`}>
+          Show all {total.toLocaleString('en')} connections
+        </Link>
+      </p>
+    ) : null;
+  }
+  const first = page * CONNECTIONS_PAGE;
+  const pageHref = (to: number) => `${PAGE}?connections=${encodeURIComponent(partnerId)}&page=${to}#partner-${partnerId}`;
+  return (
+    <nav className="mb-3 flex flex-wrap items-center gap-3 text-sm" aria-label="Connections pages">
+      <span className="text-stone-600">
+        {shown ? `${(first + 1).toLocaleString('en')}–${(first + shown).toLocaleString('en')}` : 'none'} of {total.toLocaleString('en')}
+      </span>
+      {page > 0 ? (
+        <Link className={link} href={pageHref(page - 1)}>
+          Previous
+        </Link>
+      ) : null}
+      {first + CONNECTIONS_PAGE < total ? (
+        <Link className={link} href={pageHref(page + 1)}>
+          Next
+        </Link>
+      ) : null}
+      <Link className={link} href={`${PAGE}#partner-${partnerId}`}>
+        Show fewer
+      </Link>
+    </nav>
   );
 }
