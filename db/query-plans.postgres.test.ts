@@ -64,11 +64,26 @@ function fullScans(node: PlanNode, partialIndexes: Set<string>, among?: Set<stri
   const relation = node['Relation Name'];
   if (relation && (!among || among.has(relation))) {
     const unconditioned = /Index/.test(type) && !node['Index Cond'] && !partialIndexes.has(node['Index Name'] ?? '') && !limited;
-    if (type === 'Seq Scan' || unconditioned) found.push(`${type} on ${relation}${node['Index Name'] ? ` (${node['Index Name']})` : ''}`);
+    if (type === 'Seq Scan' || unconditioned || unledCondition(node))
+      found.push(`${type} on ${relation}${node['Index Name'] ? ` (${node['Index Name']})` : ''}`);
+  } else if (!relation && node['Index Name']) {
+    // A Bitmap Index Scan names its index only (its Bitmap Heap Scan above names the table).
+    const table = indexTables.get(node['Index Name']);
+    if (table && (!among || among.has(table)) && unledCondition(node)) found.push(`${type} on ${table} (${node['Index Name']})`);
   }
   const stillLimited = type === 'Limit' || (limited && !ORDER_CONSUMERS.has(type));
   (node.Plans ?? []).forEach((child, index) => fullScans(child, partialIndexes, among, stillLimited && index === 0, found));
   return found;
+}
+
+/**
+ * An index scanned with a condition on a later column only (`created_at >= …` on `(location_id, created_at)`): the
+ * condition is checked on every entry of the whole index, as slow as a sequential scan at a million rows.
+ */
+function unledCondition(node: PlanNode): boolean {
+  const lead = leadingColumns.get(node['Index Name'] ?? '');
+  const condition = node['Index Cond'];
+  return lead !== undefined && condition !== undefined && !new RegExp(`\\b${lead}\\b`).test(condition);
 }
 
 const { db } = useTestDatabase();
@@ -77,6 +92,9 @@ let client: postgres.Sql;
 let captured: { query: string; params: unknown[] }[] = [];
 let capturing: Database;
 let partialIndexes = new Set<string>();
+/** Each index's first column (expression indexes have none), and its table. */
+let leadingColumns = new Map<string, string>();
+let indexTables = new Map<string, string>();
 
 // On a few rows a merge or hash join over whole indexes is cheapest; at a million rows a selective query is a nested
 // loop of index lookups. Turning the whole-input strategies off plans the tiny tables as the large ones would be,
@@ -152,6 +170,11 @@ describe('query plans of the lists, pages and sweeps on large tables', () => {
     }) as unknown as Database;
     const partial = await client<{ name: string }[]>`select indexrelid::regclass::text as name from pg_index where indpred is not null`;
     partialIndexes = new Set(partial.map((row) => row.name));
+    const leads = await client<{ name: string; lead: string; table: string }[]>`
+      select i.indexrelid::regclass::text as name, a.attname as lead, i.indrelid::regclass::text as "table" from pg_index i
+      join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]`;
+    leadingColumns = new Map(leads.map((row) => [row.name, row.lead]));
+    indexTables = new Map(leads.map((row) => [row.name, row.table]));
 
     const tenant = await createMerchantWithLocations(db());
     merchantId = tenant.merchant.id;
@@ -264,7 +287,8 @@ describe('query plans of the lists, pages and sweeps on large tables', () => {
       statement.query.includes('"created_at" >='),
     );
     expect(day.flatMap((statement) => statement.indexConditions)).toEqual([
-      expect.stringMatching(/^orders_location_created_idx: .*created_at >=.*created_at </),
+      // Either created_at index; with real statistics the planner takes the location's for one merchant's board.
+      expect.stringMatching(/^orders_(location_)?created_idx: .*created_at >=.*created_at </),
     ]);
     await expectIndexServed('order_status_changes', (database) => orderDocket(database, merchantId, orderId));
   });

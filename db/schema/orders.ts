@@ -43,6 +43,8 @@ export const orders = pgTable(
     index('orders_location_updated_idx').on(t.locationId, t.updatedAt, t.id),
     // The order board's day filter: a location's orders received between two instants (the day in its time zone).
     index('orders_location_created_idx').on(t.locationId, t.createdAt),
+    // The console overview's orders of the last 24 hours, across every location.
+    index('orders_created_idx').on(t.createdAt),
     // The auto-reject sweep only ever looks at CREATED orders.
     index('orders_auto_reject_idx')
       .on(t.autoRejectAt)
