@@ -162,7 +162,7 @@ export default async function PartnersPage({ searchParams }: { searchParams: Pro
                   </div>
                   <div>
                     <h3 className="text-sm font-semibold">Connected locations ({partner.connectionCount.toLocaleString('en')})</h3>
-                    <ul className="my-1 space-y-1 text-sm text-stone-600" aria-label={`Connected locations of ${partner.name}`}>
+                    <ul className="my-1 space-y-1 text-sm text-stone-600">
                       {partner.locationIds.length ? null : <li>none</li>}
                       {partner.locationIds.map((locationId) => (
                         <li key={locationId} className="flex items-center gap-2">
