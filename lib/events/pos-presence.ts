@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { asDate } from '@/db/rows';
@@ -8,6 +8,15 @@ import { inScope, type ScopedCaller } from '@/lib/tenancy/scope';
 
 /** A socket whose heartbeat is older than this no longer counts (a crashed instance's sockets go RED within a minute). */
 export const PRESENCE_STALE_MS = 60_000;
+
+/** The oldest heartbeat that still counts, by the database's clock (every instance asks the same one). */
+const presenceCutoff = () => sql`now() - make_interval(secs => ${PRESENCE_STALE_MS / 1000})`;
+
+/**
+ * Whether a presence row counts: a socket open with a fresh heartbeat, so its location is GREEN (CONTRACT §7). The one
+ * definition every reader uses; `heartbeatAt` is the column, or an aliased copy of it in raw SQL.
+ */
+export const freshPresence = (heartbeatAt: SQLWrapper = posPresence.heartbeatAt) => sql`${heartbeatAt} > ${presenceCutoff()}`;
 
 export interface SupportedApi {
   name: string;
@@ -45,8 +54,7 @@ export async function heartbeatPresence(db: Executor, instanceId: string) {
     .update(posPresence)
     .set({ heartbeatAt: sql`now()` })
     .where(eq(posPresence.instanceId, instanceId));
-  const staleBefore = sql`now() - make_interval(secs => ${PRESENCE_STALE_MS / 1000})`;
-  const stale = await db.delete(posPresence).where(lt(posPresence.heartbeatAt, staleBefore)).returning({
+  const stale = await db.delete(posPresence).where(lt(posPresence.heartbeatAt, presenceCutoff())).returning({
     locationId: posPresence.locationId,
     heartbeatAt: posPresence.heartbeatAt,
   });
@@ -90,7 +98,7 @@ export async function locationStatus(db: Executor, caller: ScopedCaller, locatio
     .select({ partnerName: partners.name, posVersion: posPresence.posVersion, supportedApis: posPresence.supportedApis, heartbeatAt: posPresence.heartbeatAt })
     .from(posPresence)
     .innerJoin(partners, eq(partners.id, posPresence.partnerId))
-    .where(and(eq(posPresence.locationId, locationId), sql`${posPresence.heartbeatAt} > now() - make_interval(secs => ${PRESENCE_STALE_MS / 1000})`))
+    .where(and(eq(posPresence.locationId, locationId), freshPresence()))
     .orderBy(sql`${posPresence.heartbeatAt} desc`)
     .limit(1);
   const [connectedPos] = live

@@ -17,7 +17,7 @@ import {
   webhookEndpoints,
 } from '@/db/schema';
 import { config } from '@/lib/config';
-import { PRESENCE_STALE_MS } from '@/lib/events/pos-presence';
+import { freshPresence } from '@/lib/events/pos-presence';
 import { postWebhook, type AttemptOutcome } from '@/lib/events/webhook-sender';
 import { webhookHeaders } from '@/lib/events/webhook-signature';
 import { notFound } from '@/lib/http/errors';
@@ -146,9 +146,8 @@ export const OFFLINE_SHOWN = 10;
  */
 export async function partnerHealth(db: Executor) {
   const since = new Date(Date.now() - 86_400_000);
-  const staleBefore = new Date(Date.now() - PRESENCE_STALE_MS);
   const online = sql`exists (select 1 from ${posPresence} s where s.partner_id = c.partner_id and s.location_id = c.location_id
-    and s.heartbeat_at >= ${staleBefore.toISOString()})`;
+    and ${freshPresence(sql`s.heartbeat_at`)})`;
   const [requestRows, grantRows, connectionRows, offlineRows, deliveryRows, partnerRows, clientRows] = await Promise.all([
     db
       .select({
@@ -242,13 +241,12 @@ export async function overviewSeries(db: Executor) {
     db
       .select({ n: sql<number>`count(distinct ${posPresence.locationId})::int` })
       .from(posPresence)
-      .where(gte(posPresence.heartbeatAt, new Date(Date.now() - PRESENCE_STALE_MS))),
+      .where(freshPresence()),
   ]);
-  const rows = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows: T[] }).rows ?? []));
-  const orderRows = rows<{ hour: string; status: string; n: number }>(orders);
+  const orderRows = rowsOf<{ hour: string; status: string; n: number }>(orders);
   const orderHours = [...new Set(orderRows.map((row) => row.hour))];
   return {
-    requests: rows<{ minute: string; c2: number; c4: number; c5: number; p50: number | null; p95: number | null }>(perMinute).map((row) => ({
+    requests: rowsOf<{ minute: string; c2: number; c4: number; c5: number; p50: number | null; p95: number | null }>(perMinute).map((row) => ({
       minute: row.minute.slice(11),
       '2xx/3xx': Number(row.c2),
       '4xx': Number(row.c4),
@@ -256,8 +254,8 @@ export async function overviewSeries(db: Executor) {
       p50: row.p50 === null ? null : Math.round(Number(row.p50)),
       p95: row.p95 === null ? null : Math.round(Number(row.p95)),
     })),
-    topErrors: rows<{ code: string; n: number }>(topErrors).map((row) => ({ code: row.code, count: Number(row.n) })),
-    deliveries: rows<{ hour: string; succeeded: number; failed: number; pending: number }>(deliveries).map((row) => ({
+    topErrors: rowsOf<{ code: string; n: number }>(topErrors).map((row) => ({ code: row.code, count: Number(row.n) })),
+    deliveries: rowsOf<{ hour: string; succeeded: number; failed: number; pending: number }>(deliveries).map((row) => ({
       hour: `${row.hour.slice(11)}:00`,
       succeeded: Number(row.succeeded),
       failed: Number(row.failed),

@@ -1,9 +1,9 @@
-import { and, count, eq, gt, min, sql } from 'drizzle-orm';
+import { and, count, eq, min, sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { observeOperations, operationsInFlight } from '@/db/activity';
 import { databaseHandle, getDb, type Database } from '@/db/client';
 import { posPresence, webhookDeliveries } from '@/db/schema';
-import { PRESENCE_STALE_MS } from '@/lib/events/pos-presence';
+import { freshPresence } from '@/lib/events/pos-presence';
 
 // CONTRACT §7a: the Prometheus metrics `GET /metrics` serves. One registry per process, kept on globalThis so server.ts,
 // the background loops and Next's route bundles (which may load this module separately) all count into it.
@@ -76,10 +76,7 @@ function createMetrics() {
       },
     ),
     websocketConnections: databaseGauge('websocket_connections', 'Open POS notification WebSockets (every instance, by their heartbeats).', async (db) => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(posPresence)
-        .where(gt(posPresence.heartbeatAt, new Date(Date.now() - PRESENCE_STALE_MS)));
+      const [row] = await db.select({ n: count() }).from(posPresence).where(freshPresence());
       return Number(row!.n);
     }),
     databaseOperations,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { locations, orders, orderStatusChanges, partners, posPresence, users } from '@/db/schema';
-import { PRESENCE_STALE_MS } from '@/lib/events/pos-presence';
+import { freshPresence } from '@/lib/events/pos-presence';
 import { autoRejectOverdueOrders } from './auto-reject';
 import { orderResource, type OrderContent, type OrderRow } from './order-record';
 import type { Money } from '@/lib/money';
@@ -190,8 +190,6 @@ export async function posOnlineLocations(db: Executor, locationIds: readonly str
   const rows = await db
     .selectDistinct({ locationId: posPresence.locationId })
     .from(posPresence)
-    .where(
-      and(inArray(posPresence.locationId, [...locationIds]), gt(posPresence.heartbeatAt, sql`now() - make_interval(secs => ${PRESENCE_STALE_MS / 1000})`)),
-    );
+    .where(and(inArray(posPresence.locationId, [...locationIds]), freshPresence()));
   return rows.map((row) => row.locationId);
 }
