@@ -44,10 +44,22 @@ export async function merchantsWithLocations(db: Executor) {
   return [...byMerchant.values()];
 }
 
-/** How many locations there are, all merchants' together. */
-export async function countLocations(db: Executor): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(locations);
-  return Number(row?.n ?? 0);
+/** Up to this many locations in all, a form offers each as a choice; beyond, it takes a location id. */
+export const LOCATION_CHOICES = 200;
+
+/**
+ * Every location as a choice (its id, merchant and name) while there are at most `max`, or undefined beyond: one
+ * query, cut off after `max` + 1 rows.
+ */
+export async function locationChoices(db: Executor, max = LOCATION_CHOICES) {
+  const rows = await db
+    .select({ id: locations.id, name: locations.name, merchantName: merchants.name })
+    .from(locations)
+    .innerJoin(merchants, eq(merchants.id, locations.merchantId))
+    .orderBy(merchants.name, locations.name)
+    .limit(max + 1);
+  if (rows.length > max) return undefined;
+  return rows.map((row) => ({ value: row.id, label: `${row.id} — ${row.merchantName}, ${row.name}` }));
 }
 
 export async function listUsers(db: Executor) {

@@ -5,7 +5,7 @@ import { ConsoleNav } from '@/components/admin/console-nav';
 import { Badge } from '@/components/ui/badge';
 import { Card, PageHeader } from '@/components/ui/card';
 import { getDb } from '@/db/client';
-import { CONNECTIONS_PAGE, CONNECTIONS_SHOWN, countLocations, merchantsWithLocations, partnersOverview } from '@/lib/ops/console';
+import { CONNECTIONS_PAGE, CONNECTIONS_SHOWN, locationChoices, partnersOverview } from '@/lib/ops/console';
 import { endpointHealth, isFailingLong } from '@/lib/ops/endpoint-health';
 import { requireDashboardUser } from '../../_lib/action';
 import {
@@ -31,8 +31,6 @@ export const metadata: Metadata = { title: 'Partners & webhooks' };
 export const dynamic = 'force-dynamic';
 
 const PAGE = '/dashboard/admin/partners';
-/** Up to this many locations in all, the Connect form offers each as a choice. */
-const LOCATION_CHOICES = 200;
 const partnerTypes = ['POS', 'ORDERING_APP', 'BOOKING_APP', 'LOYALTY'].map((type) => ({ value: type, label: type }));
 const graceOptions = [
   { value: '0', label: 'no time (revoke now)' },
@@ -50,18 +48,12 @@ export default async function PartnersPage({ searchParams }: { searchParams: Pro
   // `?connections=<partnerId>&page=<n>` lists every connection of one partner, a page at a time.
   const expandedId = firstParam(search.connections);
   const expandedPage = Math.max(0, Number.parseInt(firstParam(search.page) ?? '0', 10) || 0);
-  const [partners, endpoints, locationCount] = await Promise.all([
+  const [partners, endpoints, locationOptions] = await Promise.all([
     partnersOverview(db, expandedId ? { expand: { partnerId: expandedId, page: expandedPage } } : {}),
     endpointHealth(db),
-    countLocations(db),
+    // Every location as a choice while there are few; beyond that the Connect form takes a location id.
+    locationChoices(db),
   ]);
-  // Every location as a choice while there are few; beyond that the Connect form takes a location id.
-  const locationOptions =
-    locationCount <= LOCATION_CHOICES
-      ? (await merchantsWithLocations(db)).flatMap((merchant) =>
-          merchant.locations.map((location) => ({ value: location.id, label: `${location.id} — ${merchant.name}, ${location.name}` })),
-        )
-      : undefined;
   return (
     <>
       <PageHeader title="Partners & webhooks" description="Partners, their clients, connections, loyalty programs and webhook endpoints." />
