@@ -30,9 +30,6 @@ export interface EndpointHealth {
   failed24h: number;
 }
 
-// SUCCEEDED_ATTEMPT, of the attempts `a` of a join.
-const succeededAttempt = sql`a.status_code between 200 and 299 and a.error is null`;
-
 // The endpoint of the row being read, written out in full: drizzle leaves a column unqualified in a single-table
 // select, where the subqueries below (which have a webhook_deliveries d of their own) would misread it.
 const endpointOfRow = sql`${webhookEndpoints}.${sql.identifier('id')}`;
@@ -44,7 +41,7 @@ const lastSuccess = sql<string | null>`(select max(d.completed_at) from webhook_
     where d.endpoint_id = ${endpointOfRow} and d.status = 'SUCCEEDED')`;
 const afterLastSuccess = sql`coalesce(${lastSuccess}, '-infinity'::timestamptz)`;
 const failingSince = sql<string | null>`(select min(a.attempted_at) from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id
-    where d.endpoint_id = ${endpointOfRow} and not (${succeededAttempt}) and a.attempted_at > ${afterLastSuccess}
+    where d.endpoint_id = ${endpointOfRow} and not (${sql.raw(SUCCEEDED_ATTEMPT)}) and a.attempted_at > ${afterLastSuccess}
     and (d.status = 'PENDING' or (d.status = 'FAILED' and d.completed_at > ${afterLastSuccess})))`;
 
 /** Every endpoint (or one partner's) with its success and failure figures. */
