@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { rowsOf } from '@/db/rows';
+import { recountRollups } from '@/lib/ops/rollups';
 
 export const ORDERS_PER_LOCATION = 500;
 export const BOOKINGS_PER_LOCATION = 500;
@@ -217,7 +218,20 @@ export async function insertExpiredRequestLog(db: Database, count: number) {
  * gigabytes of WAL whose checkpoint would otherwise stall commits minutes later, mid-measurement).
  */
 export async function settle(db: Database) {
-  for (const table of ['orders', 'bookings', 'events', 'event_recipients', 'webhook_deliveries', 'webhook_attempts', 'api_request_log']) {
+  // The rows went straight into the tables, past the request-log flusher and the dispatcher that count them as they go.
+  await recountRollups(db);
+  for (const table of [
+    'orders',
+    'bookings',
+    'events',
+    'event_recipients',
+    'webhook_deliveries',
+    'webhook_attempts',
+    'api_request_log',
+    'api_request_minutes',
+    'api_request_hours',
+    'webhook_delivery_hours',
+  ]) {
     await db.execute(sql.raw(`vacuum (analyze) ${table}`));
   }
   // CHECKPOINT needs a superuser or pg_checkpoint; without either the measurement just includes those writes.

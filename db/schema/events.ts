@@ -130,6 +130,22 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
+/**
+ * Finished webhook deliveries counted per hour of their creation and partner (the overview's deliveries chart,
+ * partner health's success rate): added when the dispatcher records a delivery's last attempt, taken back when a
+ * finished delivery is replayed. Pending ones are counted live.
+ */
+export const webhookDeliveryHours = pgTable(
+  'webhook_delivery_hours',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    partnerId: text('partner_id').notNull(),
+    succeeded: integer('succeeded').notNull(),
+    failed: integer('failed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.partnerId] })],
+);
+
 /** What makes an attempt a success (a 2xx answer read in full), as the partial indexes below and their queries spell it. */
 export const SUCCEEDED_ATTEMPT = 'status_code between 200 and 299 and error is null';
 

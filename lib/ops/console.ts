@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { rowsOf } from '@/db/rows';
 import {
-  apiRequestLog,
+  apiRequestHours,
+  apiRequestMinutes,
   clients,
   connections,
   events,
@@ -14,6 +15,7 @@ import {
   posPresence,
   users,
   webhookDeliveries,
+  webhookDeliveryHours,
   webhookEndpoints,
 } from '@/db/schema';
 import { config } from '@/lib/config';
@@ -22,6 +24,7 @@ import { postWebhook, type AttemptOutcome } from '@/lib/events/webhook-sender';
 import { webhookHeaders } from '@/lib/events/webhook-signature';
 import { notFound } from '@/lib/http/errors';
 import { newPrefixedId } from '@/lib/ids';
+import { histogramQuantile } from './rollups';
 
 // What the operator console reads (lib, framework-free): lists of tenants and partners, partner health and the
 // overview's series. Changes go through the same lib functions as /manage.
@@ -153,29 +156,36 @@ export async function partnersOverview(db: Executor, options: { expand?: { partn
 export const OFFLINE_SHOWN = 10;
 
 /**
+ * The start of the hour `hours` hours before the current one (UTC): the console's "last 24 hours" are the hourly
+ * rollups from there on, the current hour and the 24 before it.
+ */
+export const hoursAgo = (hours: number, now = Date.now()) => new Date((Math.floor(now / 3_600_000) - hours) * 3_600_000);
+
+/**
  * Partner health: last request, requests and error rate over 24 h, token grants, connections (for a POS: how many are
- * online, GREEN, and the first OFFLINE_SHOWN offline, RED), webhooks.
+ * online, GREEN, and the first OFFLINE_SHOWN offline, RED), webhooks. The counts come from the hourly rollups
+ * (lib/ops/rollups.ts); the backlog is every delivery still pending.
  */
 export async function partnerHealth(db: Executor) {
-  const since = new Date(Date.now() - 86_400_000);
+  const since = hoursAgo(24);
   const online = sql`exists (select 1 from ${posPresence} s where s.partner_id = c.partner_id and s.location_id = c.location_id
     and ${freshPresence(sql`s.heartbeat_at`)})`;
-  const [requestRows, grantRows, connectionRows, offlineRows, deliveryRows, partnerRows, clientRows] = await Promise.all([
+  const [requestRows, grantRows, connectionRows, offlineRows, deliveryRows, backlogRows, partnerRows, clientRows] = await Promise.all([
     db
       .select({
-        partnerId: apiRequestLog.partnerId,
-        requests: count(),
-        errors: sql<number>`count(*) filter (where ${apiRequestLog.status} >= 400)::int`,
-        lastAt: sql<string>`max(${apiRequestLog.at})`,
+        partnerId: apiRequestHours.partnerId,
+        requests: sql<number>`sum(${apiRequestHours.requests})::int`,
+        errors: sql<number>`sum(${apiRequestHours.errors})::int`,
+        lastAt: sql<string>`max(${apiRequestHours.lastAt})`,
       })
-      .from(apiRequestLog)
-      .where(gte(apiRequestLog.at, since))
-      .groupBy(apiRequestLog.partnerId),
+      .from(apiRequestHours)
+      .where(gte(apiRequestHours.hour, since))
+      .groupBy(apiRequestHours.partnerId),
     db
-      .select({ clientId: apiRequestLog.clientId, grants: count() })
-      .from(apiRequestLog)
-      .where(and(gte(apiRequestLog.at, since), eq(apiRequestLog.surface, 'oauth'), eq(apiRequestLog.status, 200)))
-      .groupBy(apiRequestLog.clientId),
+      .select({ clientId: apiRequestHours.clientId, grants: sql<number>`sum(${apiRequestHours.tokenGrants})::int` })
+      .from(apiRequestHours)
+      .where(and(gte(apiRequestHours.hour, since), gt(apiRequestHours.tokenGrants, 0)))
+      .groupBy(apiRequestHours.clientId),
     db.execute<{ partnerId: string; connected: number; online: number }>(sql`
       select c.partner_id as "partnerId", count(*)::int as connected, count(*) filter (where ${online})::int as online
       from ${connections} c group by c.partner_id`),
@@ -186,13 +196,17 @@ export async function partnerHealth(db: Executor) {
       where p.type = 'POS'`),
     db
       .select({
-        partnerId: webhookDeliveries.partnerId,
-        succeeded: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'SUCCEEDED')::int`,
-        failed: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'FAILED')::int`,
-        backlog: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'PENDING')::int`,
+        partnerId: webhookDeliveryHours.partnerId,
+        succeeded: sql<number>`sum(${webhookDeliveryHours.succeeded})::int`,
+        failed: sql<number>`sum(${webhookDeliveryHours.failed})::int`,
       })
+      .from(webhookDeliveryHours)
+      .where(gte(webhookDeliveryHours.hour, since))
+      .groupBy(webhookDeliveryHours.partnerId),
+    db
+      .select({ partnerId: webhookDeliveries.partnerId, backlog: sql<number>`count(*)::int` })
       .from(webhookDeliveries)
-      .where(gte(webhookDeliveries.createdAt, since))
+      .where(eq(webhookDeliveries.status, 'PENDING'))
       .groupBy(webhookDeliveries.partnerId),
     db.select({ id: partners.id, name: partners.name, type: partners.type }).from(partners).orderBy(partners.name),
     db.select({ partnerId: clients.partnerId, clientId: clients.clientId }).from(clients),
@@ -204,7 +218,8 @@ export async function partnerHealth(db: Executor) {
     const deliveries = deliveryRows.find((row) => row.partnerId === partner.id);
     const connected = counts.find((row) => row.partnerId === partner.id);
     const clientIds = new Set(clientRows.filter((row) => row.partnerId === partner.id).map((row) => row.clientId));
-    const done = (deliveries?.succeeded ?? 0) + (deliveries?.failed ?? 0);
+    const succeeded = Number(deliveries?.succeeded ?? 0);
+    const done = succeeded + Number(deliveries?.failed ?? 0);
     const isPos = partner.type === 'POS';
     return {
       id: partner.id,
@@ -212,7 +227,7 @@ export async function partnerHealth(db: Executor) {
       type: partner.type,
       lastRequestAt: requests?.lastAt ? new Date(requests.lastAt) : null,
       requests24h: Number(requests?.requests ?? 0),
-      errorRate24h: requests && Number(requests.requests) ? requests.errors / Number(requests.requests) : 0,
+      errorRate24h: requests && Number(requests.requests) ? Number(requests.errors) / Number(requests.requests) : 0,
       tokenGrants24h: grantRows.filter((row) => row.clientId !== null && clientIds.has(row.clientId)).reduce((sum, row) => sum + Number(row.grants), 0),
       locations: {
         connected: Number(connected?.connected ?? 0),
@@ -220,35 +235,48 @@ export async function partnerHealth(db: Executor) {
         online: isPos ? Number(connected?.online ?? 0) : null,
         offline: isPos ? offline.filter((row) => row.partnerId === partner.id).map((row) => row.locationId) : null,
       },
-      webhookSuccessRate: done ? (deliveries!.succeeded ?? 0) / done : null,
-      webhookBacklog: deliveries?.backlog ?? 0,
+      webhookSuccessRate: done > 0 ? succeeded / done : null,
+      webhookBacklog: Number(backlogRows.find((row) => row.partnerId === partner.id)?.backlog ?? 0),
     };
   });
 }
 
-/** The overview's series over the last 24 h, per minute (requests, latency) and per hour (deliveries, orders). */
+/**
+ * The overview's series over the last 24 h, per minute (requests, latency quantiles read from the minute's histogram)
+ * and per hour (deliveries, orders), from the rollups (lib/ops/rollups.ts); pending deliveries and orders are counted
+ * live, through their indexes.
+ */
 export async function overviewSeries(db: Executor) {
-  const since = new Date(Date.now() - 86_400_000);
-  const [perMinute, topErrors, deliveries, orders, online] = await Promise.all([
-    db.execute<{ minute: string; c2: number; c4: number; c5: number; p50: number | null; p95: number | null }>(sql`
-      select to_char(date_trunc('minute', at), 'YYYY-MM-DD"T"HH24:MI') as minute,
-        count(*) filter (where status < 400)::int as c2,
-        count(*) filter (where status >= 400 and status < 500)::int as c4,
-        count(*) filter (where status >= 500)::int as c5,
-        percentile_cont(0.5) within group (order by latency_ms) as p50,
-        percentile_cont(0.95) within group (order by latency_ms) as p95
-      from api_request_log where at >= ${since.toISOString()} group by 1 order by 1`),
-    db.execute<{ code: string; n: number }>(sql`
-      select error_code as code, count(*)::int as n from api_request_log
-      where at >= ${since.toISOString()} and error_code is not null group by 1 order by 2 desc limit 8`),
-    db.execute<{ hour: string; succeeded: number; failed: number; pending: number }>(sql`
-      select to_char(date_trunc('hour', created_at), 'YYYY-MM-DD"T"HH24') as hour,
-        count(*) filter (where status = 'SUCCEEDED')::int as succeeded,
-        count(*) filter (where status = 'FAILED')::int as failed,
-        count(*) filter (where status = 'PENDING')::int as pending
-      from webhook_deliveries where created_at >= ${since.toISOString()} group by 1 order by 1`),
+  const now = Date.now();
+  const since = hoursAgo(24, now);
+  const hourOf = (column: SQL) => sql`to_char(date_trunc('hour', ${column}, 'UTC') at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`;
+  const [perMinute, topErrors, finished, pending, orders, online] = await Promise.all([
+    db
+      .select()
+      .from(apiRequestMinutes)
+      .where(gte(apiRequestMinutes.minute, new Date(now - 86_400_000)))
+      .orderBy(apiRequestMinutes.minute),
+    db
+      .select({ code: apiRequestHours.errorCode, n: sql<number>`sum(${apiRequestHours.requests})::int` })
+      .from(apiRequestHours)
+      .where(and(gte(apiRequestHours.hour, since), isNotNull(apiRequestHours.errorCode)))
+      .groupBy(apiRequestHours.errorCode)
+      .orderBy(sql`2 desc`)
+      .limit(8),
+    db
+      .select({
+        hour: sql<string>`${hourOf(sql`${webhookDeliveryHours.hour}`)}`,
+        succeeded: sql<number>`sum(${webhookDeliveryHours.succeeded})::int`,
+        failed: sql<number>`sum(${webhookDeliveryHours.failed})::int`,
+      })
+      .from(webhookDeliveryHours)
+      .where(gte(webhookDeliveryHours.hour, since))
+      .groupBy(webhookDeliveryHours.hour),
+    db.execute<{ hour: string; n: number }>(sql`
+      select ${hourOf(sql`created_at`)} as hour, count(*)::int as n from ${webhookDeliveries}
+      where status = 'PENDING' and created_at >= ${since.toISOString()} group by 1`),
     db.execute<{ hour: string; status: string; n: number }>(sql`
-      select to_char(date_trunc('hour', created_at), 'YYYY-MM-DD"T"HH24') as hour, status::text as status, count(*)::int as n
+      select ${hourOf(sql`created_at`)} as hour, status::text as status, count(*)::int as n
       from orders where created_at >= ${since.toISOString()} group by 1, 2 order by 1`),
     db
       .select({ n: sql<number>`count(distinct ${posPresence.locationId})::int` })
@@ -257,22 +285,31 @@ export async function overviewSeries(db: Executor) {
   ]);
   const orderRows = rowsOf<{ hour: string; status: string; n: number }>(orders);
   const orderHours = [...new Set(orderRows.map((row) => row.hour))];
+  const pendingRows = rowsOf<{ hour: string; n: number }>(pending);
+  const deliveryHours = [...new Set([...finished.map((row) => row.hour), ...pendingRows.map((row) => row.hour)])].sort();
   return {
-    requests: rowsOf<{ minute: string; c2: number; c4: number; c5: number; p50: number | null; p95: number | null }>(perMinute).map((row) => ({
-      minute: row.minute.slice(11),
-      '2xx/3xx': Number(row.c2),
-      '4xx': Number(row.c4),
-      '5xx': Number(row.c5),
-      p50: row.p50 === null ? null : Math.round(Number(row.p50)),
-      p95: row.p95 === null ? null : Math.round(Number(row.p95)),
-    })),
-    topErrors: rowsOf<{ code: string; n: number }>(topErrors).map((row) => ({ code: row.code, count: Number(row.n) })),
-    deliveries: rowsOf<{ hour: string; succeeded: number; failed: number; pending: number }>(deliveries).map((row) => ({
-      hour: `${row.hour.slice(11)}:00`,
-      succeeded: Number(row.succeeded),
-      failed: Number(row.failed),
-      backlog: Number(row.pending),
-    })),
+    requests: perMinute.map((row) => {
+      const p50 = histogramQuantile(row.latencyCounts, 0.5);
+      const p95 = histogramQuantile(row.latencyCounts, 0.95);
+      return {
+        minute: row.minute.toISOString().slice(11, 16),
+        '2xx/3xx': row.requests - row.clientErrors - row.serverErrors,
+        '4xx': row.clientErrors,
+        '5xx': row.serverErrors,
+        p50: p50 === null ? null : Math.round(p50),
+        p95: p95 === null ? null : Math.round(p95),
+      };
+    }),
+    topErrors: topErrors.map((row) => ({ code: row.code!, count: Number(row.n) })),
+    deliveries: deliveryHours.map((hour) => {
+      const done = finished.find((row) => row.hour === hour);
+      return {
+        hour: `${hour.slice(11)}:00`,
+        succeeded: Number(done?.succeeded ?? 0),
+        failed: Number(done?.failed ?? 0),
+        backlog: Number(pendingRows.find((row) => row.hour === hour)?.n ?? 0),
+      };
+    }),
     orders: orderHours.map((hour) => ({
       hour: `${hour.slice(11)}:00`,
       ...Object.fromEntries(orderRows.filter((row) => row.hour === hour).map((row) => [row.status, Number(row.n)])),

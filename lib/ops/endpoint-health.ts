@@ -8,6 +8,7 @@ import { ForbiddenTargetError, assertAllowedWebhookUrl } from '@/lib/events/webh
 import { notFound, validationFailed } from '@/lib/http/errors';
 import { recordAudit, sweepAudit, SYSTEM_ACTOR, type AuditActor } from './audit';
 import { sweepRequestLog } from './request-log';
+import { sweepRollups } from './rollups';
 
 // Delivery forensics (SPEC operator console): how each endpoint is doing, bulk replay with a count first, and the rule
 // that an endpoint failing for WEBHOOK_DISABLE_AFTER_DAYS (default 5) is disabled, with an audit entry.
@@ -148,7 +149,8 @@ const LOG_SWEEP_BATCH = 1000;
 
 /**
  * The operations loops, hourly: retention of both logs, a bounded batch at a time with a pause between batches while a
- * backlog remains, and the long-failing endpoint rule, checked once per run rather than after every batch.
+ * backlog remains, and of the console's rollups, and the long-failing endpoint rule, checked once per run rather than
+ * after every batch.
  */
 export function opsLoops(handle: DatabaseHandle): Loop[] {
   return [
@@ -159,6 +161,8 @@ export function opsLoops(handle: DatabaseHandle): Loop[] {
       async run() {
         const more = (await sweepRequestLog(handle.db, new Date(), LOG_SWEEP_BATCH)) === LOG_SWEEP_BATCH;
         const moreAudit = (await sweepAudit(handle.db, new Date(), LOG_SWEEP_BATCH)) === LOG_SWEEP_BATCH;
+        // A few rows an hour (a minute's counts after two days, an hour's after the log's retention): one delete each.
+        await sweepRollups(handle.db, new Date());
         return more || moreAudit;
       },
     },

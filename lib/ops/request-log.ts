@@ -7,6 +7,7 @@ import { logger } from '@/lib/log';
 import { metrics } from './metrics';
 import { columnNames, storableText } from '@/db/rows';
 import { redactBody, redactText } from './redact';
+import { countRequests, countRequestsInto, requestCountStatements } from './rollups';
 
 /** What a wrapper learns about a request while handling it, for the API request log and the metrics. */
 export interface RequestFacts {
@@ -137,15 +138,19 @@ async function writeBatch(batch: ApiRequestRow[]) {
     try {
       await db.execute(insertRows(chunk));
     } catch {
-      // One row the database refuses must not take its batch with it: insert them one by one, dropping only the bad.
+      // One row the database refuses must not take its batch with it: insert them one by one, dropping only the bad,
+      // then count the rows kept.
+      const kept: ApiRequestRow[] = [];
       for (const row of chunk) {
         try {
           await db.insert(apiRequestLog).values(row);
+          kept.push(row);
         } catch (error) {
           metrics().requestLogDropped.inc();
           logger().warn({ err: error, requestId: row.requestId, route: row.route }, 'API request log row dropped');
         }
       }
+      await countRequestsInto(db, kept).catch((error: unknown) => logger().warn({ err: error, rows: kept.length }, 'API request counts not added'));
     }
   }
 }
@@ -156,9 +161,17 @@ const loggedColumns = Object.entries(getTableColumns(apiRequestLog)).filter(([, 
 const recordsetColumns = sql.raw(loggedColumns.map(([key, column]) => `${JSON.stringify(key)} ${column.getSQLType()}`).join(', '));
 const recordsetKeys = sql.raw(loggedColumns.map(([key]) => JSON.stringify(key)).join(', '));
 
-const insertRows = (rows: ApiRequestRow[]) => sql`
-  insert into ${apiRequestLog} (${columnNames(...loggedColumns.map(([, column]) => column))})
-  select ${recordsetKeys} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${recordsetColumns})`;
+// The same statement adds the rows to the console's per-minute and per-hour counts (lib/ops/rollups.ts): counted with
+// the rows they count, or not at all.
+const insertRows = (rows: ApiRequestRow[]) => {
+  const counts = requestCountStatements(countRequests(rows));
+  return sql`
+    with logged as (
+      insert into ${apiRequestLog} (${columnNames(...loggedColumns.map(([, column]) => column))})
+      select ${recordsetKeys} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${recordsetColumns})
+    ), minutes as (${counts.minutes})
+    ${counts.hours}`;
+};
 
 /** A client-supplied value as stored: cut to its column's length, with NUL replaced (see `storableText`). */
 const stored = (value: string | null | undefined, length: number) => (value ? storableText(value).slice(0, length) : null);

@@ -19,7 +19,11 @@ export default async function HealthPage() {
   const partners = await partnerHealth(getDb());
   return (
     <>
-      <PageHeader title="Partner health" description="Last 24 hours, per partner." actions={<LiveRefresh seconds={15} />} />
+      <PageHeader
+        title="Partner health"
+        description="Last 24 hours, per partner; the backlog is every delivery still pending."
+        actions={<LiveRefresh seconds={15} />}
+      />
       <ConsoleNav current={PAGE} />
       <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
         <table className="w-full text-left text-sm" data-testid="partner-health">
