@@ -96,9 +96,9 @@ export const countFinished = (rows: SQL) => sql`
   on conflict (hour, partner_id) do update set succeeded = h.succeeded + excluded.succeeded, failed = h.failed + excluded.failed`;
 
 /**
- * Records a batch of attempts, the deliveries' new state and the finished ones' counts in one statement (throughput: ≥ 1,000 events a second).
- * Resolves with whether a later delivery of the same resource to the same endpoint is pending: finishing this batch
- * may have made it due (per-resource order), so the caller should claim again.
+ * Records a batch of attempts, the deliveries' new state and the finished ones' counts in one statement (throughput:
+ * ≥ 1,000 events a second). Resolves with whether a later delivery of the same resource to the same endpoint is
+ * pending: finishing this batch may have made it due (per-resource order), so the caller should claim again.
  */
 export async function recordAttempts(db: Executor, records: AttemptRecord[]): Promise<{ successorsPending: boolean }> {
   if (!records.length) return { successorsPending: false };
