@@ -3,24 +3,27 @@
  * 1,000,000 orders, 1,000,000 bookings, 5,000,000 events with as many recipients, webhook deliveries and attempts,
  * over 2,000 locations — and the order cycle while the retention sweeps delete a backlog.
  *
- * Density per location stays the same at both sizes (more locations, as a deployment grows), so each call asks for
- * the same amount of a location's data and only the tables grow. Prints p50/p99 of
- * `GET /connect/orders?locationId=…`, `GET /connect/bookings?…` and `GET /connect/events?after=…` (target: full-scale
- * p99 within 2× of 10k), p50/p95 of server render of the order board, bookings day view and tables page for a location
- * with 500 orders and 300 bookings that day and of the operator console's overview, request log, partner health and
- * partners pages (target p95 < 200 ms), of the admin deliveries page filtered by partner and status (target p95 < 300 ms), and the order cycle's p99 while the sweeps run (target < 2× of without).
+ * The two sizes are two databases, each with its own server, measured in alternating rounds so that a busy spell of
+ * this shared machine falls on both rather than on one; every figure is the median of the rounds'. Density per
+ * location is the same in both (more locations, as a deployment grows), so each call asks for the same amount of a
+ * location's data and only the tables differ. Prints p50/p99 of `GET /connect/orders?locationId=…`,
+ * `GET /connect/bookings?…` and `GET /connect/events?after=…` (target: full-scale p99 within 2× of 10k), p50/p95 of
+ * server render of the order board, bookings day view and tables page for a location with 500 orders and 300 bookings
+ * that day and of the operator console's overview, request log, partner health and partners pages (target
+ * p95 < 200 ms), of the admin deliveries page filtered by partner and status (target p95 < 300 ms), and the order
+ * cycle's p99 while the sweeps work off a backlog against the same server once they are done (target < 2×).
  *
  *   npx tsx bench/data.ts                   (needs `node scripts/ensure-build.mjs` and PostgreSQL at BENCH_DATABASE_URL,
- *                                            default postgres://postgres@127.0.0.1:5432/postgres; ~20 minutes)
- *   BENCH_SCALE=0.05 npx tsx bench/data.ts  (the full-scale step at 5%: 100 locations, 50,000 orders …)
- *   BENCH_KEEP_DATABASE=true npx tsx bench/data.ts   (leaves the database for a look afterwards; drop it yourself)
+ *                                            default postgres://postgres@127.0.0.1:5432/postgres; ~40 minutes)
+ *   BENCH_SCALE=0.05 npx tsx bench/data.ts  (the full-scale site at 5%: 100 locations, 50,000 orders …)
+ *   BENCH_KEEP_DATABASE=true npx tsx bench/data.ts   (leaves the databases for a look afterwards; drop them yourself)
  */
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { openDatabase, type Database } from '@/db/client';
+import { openDatabase, type Database, type DatabaseHandle } from '@/db/client';
 import { rowsOf } from '@/db/rows';
 import * as schema from '@/db/schema';
 import { orders } from '@/db/schema';
@@ -44,17 +47,21 @@ import {
   merchantId,
   settle,
 } from './data-generation';
-import { benchDatabase, benchServerEnv, percentile, sleep, startMeasuredServer } from './support';
+import { benchDatabase, benchServerEnv, type MeasuredServer, percentile, sleep, startMeasuredServer } from './support';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const FULL_LOCATIONS = 2_000;
 const SMALL_LOCATIONS = 20; // 10,000 orders and bookings, 50,000 events
 const LARGE_LOCATIONS = Math.max(SMALL_LOCATIONS, Math.round(FULL_LOCATIONS * SCALE));
 const CHUNK_LOCATIONS = 50;
-// An expired backlog for the sweeps: a quarter of the outbox, and as many request log rows.
-const EXPIRED_EVENTS = Math.round(1_250_000 * SCALE);
+const ROUNDS = 3;
 const API_RUNS = 300;
 const PAGE_RUNS = 40;
+// An expired backlog for the sweeps that outlasts a measurement (they clear about 1,000 events and 3,000 request log rows
+// a second): the events of about six hours at full scale, whose cascade deletes as many recipients, deliveries and attempts.
+const SWEEP_ROUNDS = 3;
+const SWEEP_EVENTS = 60_000;
+const SWEEP_REQUESTS = 120_000;
 const CYCLE_RATE = 10;
 const CYCLE_SECONDS = 20;
 const PORT = Number(process.env.BENCH_PORT ?? 3601);
@@ -196,16 +203,6 @@ async function measurePages(bench: Bench) {
   return results;
 }
 
-function report(label: string, results: Record<string, number[]>, upper = 99) {
-  console.log(`\n${label}`);
-  const p99s: Record<string, number> = {};
-  for (const [name, samples] of Object.entries(results)) {
-    p99s[name] = percentile(samples, upper);
-    console.log(`  ${name.padEnd(36)} p50 ${ms(percentile(samples, 50))}   p${upper} ${ms(p99s[name])}`);
-  }
-  return p99s;
-}
-
 /** One order cycle: the app posts an order, the POS reads it, accepts it and marks it ready. */
 async function orderCycle(bench: Bench) {
   const { base, pos, app } = bench;
@@ -227,8 +224,13 @@ async function orderCycle(bench: Bench) {
   return performance.now() - started;
 }
 
+interface CycleRun {
+  latencies: number[];
+  failed: number;
+}
+
 /** Order cycles at a fixed rate for CYCLE_SECONDS (open loop, so a slow cycle does not hide the ones behind it). */
-async function cyclesAtRate(bench: Bench) {
+async function cyclesAtRate(bench: Bench): Promise<CycleRun> {
   // A freshly started server answers its first requests slowly (modules, caches): warm up, then measure.
   for (let i = 0; i < 30; i++) await orderCycle(bench).catch(() => null);
   const running: Promise<number | null>[] = [];
@@ -251,154 +253,258 @@ async function cyclesAtRate(bench: Bench) {
 const countOf = async (db: Database, query: ReturnType<typeof sql>) => Number(rowsOf<{ n: string }>(await db.execute(query))[0]!.n);
 const expiredEvents = (db: Database) => countOf(db, sql`select count(*) as n from events where created_at < now() - interval '30 days'`);
 const expiredRequests = (db: Database) => countOf(db, sql`select count(*) as n from api_request_log where at < now() - interval '28 days'`);
+const median = (values: number[]) => percentile(values, 50);
 
-async function main() {
-  resetConfig({ LOG_LEVEL: 'warn' });
-  const started = performance.now();
+/** One generated database with its measured server: the 10k site or the full-scale one. */
+interface Site {
+  label: string;
+  database: Awaited<ReturnType<typeof benchDatabase>>;
+  /** The service's own handle (signing key) and the generator's connection, without the statement limit. */
+  handle: DatabaseHandle;
+  generator: postgres.Sql;
+  db: Database;
+  tenancy: BenchTenancy;
+  partners: TestPartner[];
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  bench?: Bench;
+}
+
+/**
+ * A database with locations 1…`locations` and its server on `port` (not started). Both sites get the same partners,
+ * users, first SMALL_LOCATIONS locations and busy day, so a call asks the same of each and only the tables differ.
+ */
+async function prepareSite(label: string, locations: number, port: number): Promise<Site> {
   const database = await benchDatabase();
   const handle = await openDatabase({ url: database.url, dataDir: 'unused', maxConnections: 4 });
   // Generating a chunk of locations takes longer than the service's 15 s statement limit: a connection without it.
   const generator = postgres(database.url, { max: 1, onnotice: () => {}, connection: { statement_timeout: 0 } });
   const db = drizzle({ client: generator, schema }) as unknown as Database;
+  const env = benchServerEnv(database.url, port, { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
+  // Tokens are checked on iss/aud = the server's PUBLIC_URL: issue them with the same configuration.
+  resetConfig({ PUBLIC_URL: env.PUBLIC_URL, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', LOG_LEVEL: 'warn' });
+  const loading = performance.now();
+  await ensureSigningKey(handle.db);
+  await insertTenancy(db, locations);
+  const small = Array.from({ length: SMALL_LOCATIONS }, (_, index) => locationId(index + 1));
+  // The partners: four POS vendors, four ordering apps and two booking apps, each with a webhook endpoint.
+  const types = ['POS', 'ORDERING_APP', 'BOOKING_APP', 'POS', 'ORDERING_APP', 'POS', 'ORDERING_APP', 'BOOKING_APP', 'POS', 'ORDERING_APP'] as const;
+  const partners: TestPartner[] = [];
+  for (const type of types) partners.push(await createConnectedPartner(db, type, small));
+  const recipients = [];
+  for (const partner of partners) {
+    const endpoint = await createWebhookEndpoint(db, partner.partnerId, { url: `http://127.0.0.1:${SINK_PORT}/${partner.type.toLowerCase()}` });
+    recipients.push({ partnerId: partner.partnerId, endpointId: endpoint.id });
+  }
+  const [pos, app] = [partners[0]!, partners[1]!];
+  const { order } = await createOrder(
+    db,
+    { partnerId: app.partnerId, partnerName: app.name, scope: { kind: 'PARTNER_CONNECTIONS', partnerId: app.partnerId } },
+    sampleOrderRequest(locationId(1)),
+  );
+  const [template] = await db.select({ content: orders.content }).from(orders).where(eq(orders.id, order.id));
+  const tenancy: BenchTenancy = {
+    appPartnerIds: partners.filter((partner) => partner.type === 'ORDERING_APP').map((partner) => partner.partnerId),
+    bookingAppPartnerIds: partners.filter((partner) => partner.type === 'BOOKING_APP').map((partner) => partner.partnerId),
+    recipients,
+    orderContent: template!.content,
+    publicUrl: env.PUBLIC_URL,
+  };
+  await createUser(db, { ...MERCHANT, role: 'MERCHANT', merchantId: merchantId(1) });
+  await createUser(db, { ...ADMIN, role: 'ADMIN' });
+  await insertLocationHistory(db, tenancy, 1, SMALL_LOCATIONS);
+  await insertBusyDay(db, tenancy, 500, 300);
+  for (let from = SMALL_LOCATIONS + 1; from <= locations; from += CHUNK_LOCATIONS) {
+    const to = Math.min(locations, from + CHUNK_LOCATIONS - 1);
+    await insertLocationHistory(db, tenancy, from, to);
+    if ((to - SMALL_LOCATIONS) % 500 === 0 || to === locations) console.log(`  (${label}: locations ${to}/${locations} after ${seconds(loading)})`);
+  }
+  if (locations > SMALL_LOCATIONS) {
+    await connectPartners(
+      db,
+      partners.map((partner) => partner.partnerId),
+      SMALL_LOCATIONS + 1,
+      locations,
+    );
+  }
+  const settling = performance.now();
+  await settle(db);
+  console.log(`(${label} generated in ${seconds(loading)}, of which vacuum and analyze ${seconds(settling)})`);
+
+  let server: MeasuredServer | undefined;
+  const site: Site = {
+    label,
+    database,
+    handle,
+    generator,
+    db,
+    tenancy,
+    partners,
+    async start() {
+      server = await startMeasuredServer(`data-${label}`, ['server.ts'], env, `${env.PUBLIC_URL}/readyz`);
+      site.bench ??= {
+        db,
+        base: env.PUBLIC_URL,
+        tenancy,
+        pos,
+        app,
+        merchantCookie: await signIn(env.PUBLIC_URL, MERCHANT),
+        adminCookie: await signIn(env.PUBLIC_URL, ADMIN),
+      };
+    },
+    async stop() {
+      await server?.stop();
+      server = undefined;
+    },
+  };
+  return site;
+}
+
+async function describeCounts(db: Database) {
+  const [row] = rowsOf<Record<string, string>>(
+    await db.execute(sql`select (select count(*) from orders) as orders, (select count(*) from bookings) as bookings,
+      (select count(*) from events) as events, (select count(*) from webhook_deliveries) as deliveries,
+      (select count(*) from api_request_log) as requests`),
+  );
+  const count = (name: string) => Number(row![name]).toLocaleString('en');
+  return `${count('orders')} orders, ${count('bookings')} bookings, ${count('events')} events, ${count('deliveries')} deliveries, ${count('requests')} logged requests`;
+}
+
+/**
+ * The lists and pages on both sites in alternating rounds (10k first in odd rounds, full scale first in even ones), so
+ * a busy spell of this shared machine lands on both sizes rather than on one. Each figure is the median of the rounds'.
+ */
+async function measureSizes(small: Site, large: Site) {
+  const api = new Map<Site, Record<string, number[]>[]>([
+    [small, []],
+    [large, []],
+  ]);
+  const pages = new Map<Site, Record<string, number[]>[]>([
+    [small, []],
+    [large, []],
+  ]);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const site of round % 2 ? [large, small] : [small, large]) {
+      api.get(site)!.push(await measureApi(site.bench!));
+      pages.get(site)!.push(await measurePages(site.bench!));
+    }
+  }
+  const summary = (rounds: Record<string, number[]>[], upper: number) =>
+    Object.fromEntries(
+      Object.keys(rounds[0]!).map((name) => {
+        const tails = rounds.map((round) => percentile(round[name]!, upper));
+        return [name, { p50: median(rounds.map((round) => percentile(round[name]!, 50))), tail: median(tails), tails }];
+      }),
+    );
+  const report = (label: string, rounds: Record<string, number[]>[], upper: number) => {
+    console.log(`\n${label}`);
+    const figures = summary(rounds, upper);
+    for (const [name, figure] of Object.entries(figures)) {
+      console.log(
+        `  ${name.padEnd(36)} p50 ${ms(figure.p50)}   p${upper} ${ms(figure.tail)}   (rounds' p${upper}: ${figure.tails.map((value) => value.toFixed(1)).join(', ')})`,
+      );
+    }
+    return figures;
+  };
+  const [smallCounts, largeCounts] = [await describeCounts(small.db), await describeCounts(large.db)];
+  const each = `medians of ${ROUNDS} alternating rounds`;
+  const smallApi = report(`Partner API at ${smallCounts} (${API_RUNS} calls a round, ${each}, ms)`, api.get(small)!, 99);
+  const smallPages = report(`Pages at ${smallCounts} (${PAGE_RUNS} renders a round, ${each})`, pages.get(small)!, 95);
+  const largeApi = report(`Partner API at ${largeCounts} (${API_RUNS} calls a round, ${each}, ms)`, api.get(large)!, 99);
+  const largePages = report(`Pages at ${largeCounts} (${PAGE_RUNS} renders a round, ${each})`, pages.get(large)!, 95);
+  console.log('\nFull scale vs 10k (ratio of the median p99s, target ≤ 2)');
+  for (const name of Object.keys(largeApi)) console.log(`  ${name.padEnd(36)} ${(largeApi[name]!.tail / smallApi[name]!.tail).toFixed(2)}`);
+  console.log('Pages (median p95 at full scale; targets: deliveries < 300 ms, the others < 200 ms)');
+  for (const name of Object.keys(largePages)) console.log(`  ${name.padEnd(36)} ${ms(largePages[name]!.tail)}   (10k ${ms(smallPages[name]!.tail)})`);
+}
+
+/**
+ * The order cycle while the retention sweeps work off an expired backlog, against the same server once they are done,
+ * over SWEEP_ROUNDS rounds: write the backlog with the server stopped, start it (the sweeps run at start), measure,
+ * wait until the backlog is gone, measure again.
+ */
+async function measureSweeps(site: Site) {
+  const runs: { during: CycleRun; quiet: CycleRun; swept: string }[] = [];
+  for (let round = 0; round < SWEEP_ROUNDS; round++) {
+    await site.stop();
+    const loading = performance.now();
+    const [range] = rowsOf<{ first: string }>(await site.db.execute(sql`select max(seq) + 1 as first from events`));
+    const first = Number(range!.first);
+    const expiredLocations = Math.min(LARGE_LOCATIONS, 100);
+    await insertEvents(site.db, site.tenancy, {
+      first,
+      last: first + SWEEP_EVENTS - 1,
+      from: 1,
+      perLocation: Math.ceil(SWEEP_EVENTS / expiredLocations),
+      newestDaysAgo: 31,
+      days: 29,
+    });
+    await insertExpiredRequestLog(site.db, SWEEP_REQUESTS);
+    await settle(site.db);
+    const backlog = { events: await expiredEvents(site.db), requests: await expiredRequests(site.db) };
+    await site.start();
+    const sweeping = performance.now();
+    const during = await cyclesAtRate(site.bench!);
+    const left = { events: await expiredEvents(site.db), requests: await expiredRequests(site.db) };
+    const rate = (before: number, after: number) => `${((before - after) / ((performance.now() - sweeping) / 1000)).toFixed(0)}/s`;
+    const swept =
+      `events ${(backlog.events - left.events).toLocaleString('en')} of ${backlog.events.toLocaleString('en')} (${rate(backlog.events, left.events)}), ` +
+      `request log ${(backlog.requests - left.requests).toLocaleString('en')} of ${backlog.requests.toLocaleString('en')} (${rate(backlog.requests, left.requests)})` +
+      (left.events && left.requests ? '' : '; a backlog ran out before the measurement ended');
+    const waiting = performance.now();
+    while ((await expiredEvents(site.db)) + (await expiredRequests(site.db)) > 0) {
+      if (performance.now() - waiting > 15 * 60_000) throw new Error('the sweeps did not finish their backlog within 15 minutes');
+      await sleep(2000);
+    }
+    const quiet = await cyclesAtRate(site.bench!);
+    console.log(`  (sweep round ${round + 1}: backlog written in ${seconds(loading)}, worked off ${seconds(waiting)} after the measurement)`);
+    runs.push({ during, quiet, swept });
+  }
+  console.log(
+    `\nOrder cycle at ${CYCLE_RATE}/s for ${CYCLE_SECONDS} s (POST, GET, PATCH ACCEPTED, PATCH READY), while the sweeps work off ${SWEEP_EVENTS.toLocaleString('en')} expired events and ${SWEEP_REQUESTS.toLocaleString('en')} request log rows and once they are done, ${SWEEP_ROUNDS} rounds`,
+  );
+  const line = (label: string, run: CycleRun) =>
+    console.log(`    ${label.padEnd(34)} p50 ${ms(percentile(run.latencies, 50))}   p99 ${ms(percentile(run.latencies, 99))}   failed ${run.failed}`);
+  runs.forEach((run, index) => {
+    console.log(`  round ${index + 1}`);
+    line('while the sweeps run', run.during);
+    line('after them', run.quiet);
+    console.log(`    swept meanwhile: ${run.swept}`);
+  });
+  const p99 = (pick: (run: (typeof runs)[number]) => CycleRun) => median(runs.map((run) => percentile(pick(run).latencies, 99)));
+  console.log(`  ratio of the median p99s (target < 2)  ${(p99((run) => run.during) / p99((run) => run.quiet)).toFixed(2)}`);
+}
+
+async function main() {
+  resetConfig({ LOG_LEVEL: 'warn' });
+  const started = performance.now();
   const sink = createServer((request, response) => {
     request.resume();
     request.on('end', () => response.writeHead(204).end());
   });
   await new Promise<void>((resolve) => sink.listen(SINK_PORT, '127.0.0.1', resolve));
-  const env = benchServerEnv(database.url, PORT, { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
-  // Tokens are checked on iss/aud = the server's PUBLIC_URL: issue them with the same configuration.
-  resetConfig({ PUBLIC_URL: env.PUBLIC_URL, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', LOG_LEVEL: 'warn' });
-  const startServer = () => startMeasuredServer('data', ['server.ts'], env, `${env.PUBLIC_URL}/readyz`);
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const sites: Site[] = [];
   try {
-    await ensureSigningKey(handle.db);
-    await insertTenancy(db, LARGE_LOCATIONS);
-    const small = Array.from({ length: SMALL_LOCATIONS }, (_, index) => locationId(index + 1));
-    // The partners: four POS vendors, four ordering apps and two booking apps, each with a webhook endpoint.
-    const types = ['POS', 'ORDERING_APP', 'BOOKING_APP', 'POS', 'ORDERING_APP', 'POS', 'ORDERING_APP', 'BOOKING_APP', 'POS', 'ORDERING_APP'] as const;
-    const partners: TestPartner[] = [];
-    for (const type of types) partners.push(await createConnectedPartner(db, type, small));
-    const recipients = [];
-    for (const partner of partners) {
-      const endpoint = await createWebhookEndpoint(db, partner.partnerId, { url: `http://127.0.0.1:${SINK_PORT}/${partner.type.toLowerCase()}` });
-      recipients.push({ partnerId: partner.partnerId, endpointId: endpoint.id });
-    }
-    const pos = partners[0]!;
-    const app = partners[1]!;
-    const { order } = await createOrder(
-      db,
-      { partnerId: app.partnerId, partnerName: app.name, scope: { kind: 'PARTNER_CONNECTIONS', partnerId: app.partnerId } },
-      sampleOrderRequest(locationId(1)),
-    );
-    const [template] = await db.select({ content: orders.content }).from(orders).where(eq(orders.id, order.id));
-    const tenancy: BenchTenancy = {
-      appPartnerIds: partners.filter((partner) => partner.type === 'ORDERING_APP').map((partner) => partner.partnerId),
-      bookingAppPartnerIds: partners.filter((partner) => partner.type === 'BOOKING_APP').map((partner) => partner.partnerId),
-      recipients,
-      orderContent: template!.content,
-      publicUrl: env.PUBLIC_URL,
-    };
-    await createUser(db, { ...MERCHANT, role: 'MERCHANT', merchantId: merchantId(1) });
-    await createUser(db, { ...ADMIN, role: 'ADMIN' });
-
-    let loading = performance.now();
-    await insertLocationHistory(db, tenancy, 1, SMALL_LOCATIONS);
-    await insertBusyDay(db, tenancy, 500, 300);
-    await settle(db);
-    console.log(`(10k step generated in ${seconds(loading)})`);
-
-    server = await startServer();
-    const bench: Bench = {
-      db,
-      base: env.PUBLIC_URL,
-      tenancy,
-      pos,
-      app,
-      merchantCookie: await signIn(env.PUBLIC_URL, MERCHANT),
-      adminCookie: await signIn(env.PUBLIC_URL, ADMIN),
-    };
-    const counts = async () =>
-      rowsOf<Record<string, string>>(
-        await db.execute(sql`select (select count(*) from orders) as orders, (select count(*) from bookings) as bookings,
-          (select count(*) from events) as events, (select count(*) from webhook_deliveries) as deliveries,
-          (select count(*) from api_request_log) as requests`),
-      )[0]!;
-    const describeCounts = (row: Record<string, string>) =>
-      `${Number(row.orders).toLocaleString('en')} orders, ${Number(row.bookings).toLocaleString('en')} bookings, ${Number(row.events).toLocaleString('en')} events, ${Number(row.deliveries).toLocaleString('en')} deliveries, ${Number(row.requests).toLocaleString('en')} logged requests`;
-
-    const smallCounts = describeCounts(await counts());
-    const smallApi = report(`Partner API at ${smallCounts} (${API_RUNS} calls each, ms)`, await measureApi(bench));
-    const smallPages = report(`Pages at ${smallCounts} (${PAGE_RUNS} renders each)`, await measurePages(bench), 95);
-
-    loading = performance.now();
-    for (let from = SMALL_LOCATIONS + 1; from <= LARGE_LOCATIONS; from += CHUNK_LOCATIONS) {
-      const to = Math.min(LARGE_LOCATIONS, from + CHUNK_LOCATIONS - 1);
-      await insertLocationHistory(db, tenancy, from, to);
-      if ((to - SMALL_LOCATIONS) % 500 === 0 || to === LARGE_LOCATIONS) console.log(`  (locations ${to}/${LARGE_LOCATIONS} after ${seconds(loading)})`);
-    }
-    await connectPartners(
-      db,
-      partners.map((partner) => partner.partnerId),
-      SMALL_LOCATIONS + 1,
-      LARGE_LOCATIONS,
-    );
-    const settling = performance.now();
-    await settle(db);
-    console.log(`(full step generated in ${seconds(loading)}, of which vacuum and analyze ${seconds(settling)})`);
-
-    const largeCounts = describeCounts(await counts());
-    const largeApi = report(`Partner API at ${largeCounts} (${API_RUNS} calls each, ms)`, await measureApi(bench));
-    const largePages = report(`Pages at ${largeCounts} (${PAGE_RUNS} renders each)`, await measurePages(bench), 95);
-    console.log('\nFull scale vs 10k (p99 ratio, target ≤ 2)');
-    for (const name of Object.keys(largeApi)) console.log(`  ${name.padEnd(36)} ${(largeApi[name]! / smallApi[name]!).toFixed(2)}`);
-    console.log('Pages (p95 at full scale; targets: deliveries < 300 ms, the others < 200 ms)');
-    for (const name of Object.keys(largePages)) console.log(`  ${name.padEnd(36)} ${ms(largePages[name]!)}   (10k ${ms(smallPages[name]!)})`);
-
-    // The sweeps: cycles without a backlog, then with an expired backlog that the sweeps start on at server start.
-    const quiet = await cyclesAtRate(bench);
-    await server.stop();
-    server = undefined;
-    loading = performance.now();
-    const [range] = rowsOf<{ first: string }>(await db.execute(sql`select max(seq) + 1 as first from events`));
-    const first = Number(range!.first);
-    const expiredLocations = Math.min(LARGE_LOCATIONS, 100);
-    await insertEvents(db, tenancy, {
-      first,
-      last: first + EXPIRED_EVENTS - 1,
-      from: 1,
-      perLocation: Math.ceil(EXPIRED_EVENTS / expiredLocations),
-      newestDaysAgo: 31,
-      days: 29,
-    });
-    await insertExpiredRequestLog(db, EXPIRED_EVENTS);
-    await settle(db);
-    const backlog = { events: await expiredEvents(db), requests: await expiredRequests(db) };
-    console.log(
-      `\n(expired backlog of ${backlog.events.toLocaleString('en')} events and ${backlog.requests.toLocaleString('en')} request log rows in ${seconds(loading)})`,
-    );
-    server = await startServer();
-    const sweeping = performance.now();
-    const during = await cyclesAtRate(bench);
-    const left = { events: await expiredEvents(db), requests: await expiredRequests(db) };
-    const rate = (before: number, after: number) => `${((before - after) / ((performance.now() - sweeping) / 1000)).toFixed(0)}/s`;
-    console.log(`Order cycle at ${CYCLE_RATE}/s for ${CYCLE_SECONDS} s (POST, GET, PATCH ACCEPTED, PATCH READY)`);
-    const line = (label: string, run: { latencies: number[]; failed: number }) =>
-      console.log(`  ${label.padEnd(36)} p50 ${ms(percentile(run.latencies, 50))}   p99 ${ms(percentile(run.latencies, 99))}   failed ${run.failed}`);
-    line('without a sweep', quiet);
-    line('while the sweeps run', during);
-    console.log(`  ratio of p99 (target < 2)            ${(percentile(during.latencies, 99) / percentile(quiet.latencies, 99)).toFixed(2)}`);
-    console.log(
-      `  swept meanwhile: events ${(backlog.events - left.events).toLocaleString('en')} (${rate(backlog.events, left.events)}, ${left.events.toLocaleString('en')} left), request log ${(backlog.requests - left.requests).toLocaleString('en')} (${rate(backlog.requests, left.requests)}, ${left.requests.toLocaleString('en')} left)`,
-    );
+    const small = await prepareSite('10k', SMALL_LOCATIONS, PORT);
+    sites.push(small);
+    const large = await prepareSite('full scale', LARGE_LOCATIONS, PORT + 2);
+    sites.push(large);
+    await small.start();
+    await large.start();
+    await measureSizes(small, large);
+    await small.stop();
+    await measureSweeps(large);
     console.log(`\nTotal ${seconds(started)}`);
   } finally {
-    await server?.stop();
+    for (const site of sites) {
+      await site.stop();
+      await site.generator.end();
+      await site.handle.close();
+      // BENCH_KEEP_DATABASE=true leaves the generated data for a look at its plans afterwards (psql, EXPLAIN).
+      if (process.env.BENCH_KEEP_DATABASE === 'true') console.log(`(kept the database: ${site.database.url})`);
+      else await site.database.drop();
+    }
     sink.close();
-    await generator.end();
-    await handle.close();
-    // BENCH_KEEP_DATABASE=true leaves the generated data for a look at its plans afterwards (psql, EXPLAIN).
-    if (process.env.BENCH_KEEP_DATABASE === 'true') console.log(`(kept the database: ${database.url})`);
-    else await database.drop();
   }
 }
 
