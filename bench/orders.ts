@@ -11,8 +11,11 @@
  *   npx tsx bench/orders.ts            (needs `node scripts/ensure-build.mjs` first and PostgreSQL at BENCH_DATABASE_URL,
  *                                       default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_PROFILE_DIR=/tmp/prof npx tsx bench/orders.ts   (each server writes its CPU profiles to a folder there)
+ *   BENCH_HOSTED_BASELINE=true npx tsx bench/orders.ts    (adds the baseline with Next's process-wide patches loaded and
+ *                                                          each request in an AsyncLocalStorage, as in the real server)
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { installDatabase, openDatabase } from '@/db/client';
 import { verifyAccessToken } from '@/lib/auth/access-tokens';
@@ -22,6 +25,7 @@ import { startLoops } from '@/lib/background/runner';
 import { config, resetConfig } from '@/lib/config';
 import { createWebhookEndpoint } from '@/lib/events/webhook-endpoints';
 import { ApiError } from '@/lib/http/errors';
+import { inRequest } from '@/lib/http/request-context';
 import { logger } from '@/lib/log';
 import { changeOrderStatus } from '@/lib/orders/change-status';
 import { createOrder } from '@/lib/orders/create-order';
@@ -48,14 +52,16 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function runBaselineServer() {
+async function runBaselineServer(hosted: boolean) {
+  if (hosted) await import('next/dist/server/node-environment');
   const settings = config();
   const handle = await openDatabase({ url: settings.DATABASE_URL!, dataDir: 'unused' });
   installDatabase(handle);
   await ensureSigningKey(handle.db);
   const loops = startLoops(backgroundLoops(handle), logger());
   const db = handle.db;
-  const server = createServer(async (request, response) => {
+  const server = createServer((request, response) => (hosted ? inRequest(randomUUID(), () => answer(request, response)) : answer(request, response)));
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
     const send = (status: number, body?: unknown) => {
       response.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' });
       response.end(body === undefined ? undefined : JSON.stringify(body));
@@ -83,7 +89,7 @@ async function runBaselineServer() {
     } catch (error) {
       send(error instanceof ApiError ? error.status : 500, { error: String(error) });
     }
-  });
+  };
   server.listen(settings.PORT, '127.0.0.1');
   process.on('SIGTERM', () => {
     server.close();
@@ -180,9 +186,11 @@ async function cycle(target: Target, receiver: ReturnType<typeof webhookReceiver
   await call('PATCH READY', 'PATCH', `/connect/orders/${order.id}`, target.posToken, { status: 'READY' });
 }
 
-type Kind = 'baseline' | 'server' | 'unlogged' | 'next';
-const KINDS: readonly Kind[] = ['baseline', 'server', 'unlogged', 'next'];
-const LABEL: Record<Kind, string> = { baseline: 'baseline', server: 'fast path', unlogged: 'no request log', next: 'Next pipeline' };
+type Kind = 'baseline' | 'hosted' | 'server' | 'unlogged' | 'next';
+// BENCH_HOSTED_BASELINE=true adds the baseline carrying what hosting Next costs every call of the process, fast path or
+// not: Next's process-wide patches (Date, crypto, random, setImmediate/nextTick) and a live AsyncLocalStorage.
+const KINDS: readonly Kind[] = ['baseline', ...(process.env.BENCH_HOSTED_BASELINE === 'true' ? (['hosted'] as const) : []), 'server', 'unlogged', 'next'];
+const LABEL: Record<Kind, string> = { baseline: 'baseline', hosted: 'hosted baseline', server: 'fast path', unlogged: 'no request log', next: 'Next pipeline' };
 
 /** One server under test on its own database (each runs a webhook dispatcher, which must only see its own orders). */
 async function startTarget(kind: Kind, receiverUrl: string) {
@@ -205,9 +213,9 @@ async function startTarget(kind: Kind, receiverUrl: string) {
   await handle.close();
   const server = await startMeasuredServer(
     kind,
-    kind === 'baseline' ? ['bench/orders.ts', '--baseline'] : ['server.ts'],
+    kind === 'baseline' ? ['bench/orders.ts', '--baseline'] : kind === 'hosted' ? ['bench/orders.ts', '--baseline', '--hosted'] : ['server.ts'],
     env,
-    kind === 'baseline' ? `${env.PUBLIC_URL}/ready` : `${env.PUBLIC_URL}/readyz`,
+    kind === 'baseline' || kind === 'hosted' ? `${env.PUBLIC_URL}/ready` : `${env.PUBLIC_URL}/readyz`,
   );
   return {
     kind,
@@ -311,6 +319,13 @@ async function main() {
     console.log(`  CPU ms per cycle (median)`);
     for (const kind of KINDS) console.log(`    ${LABEL[kind].padEnd(14)} ${formatCpu(results.get(kind)!.cpu)}`);
     console.log(`  server CPU per cycle vs the baseline   fast path ${cpuRatio('server')}× (target ≤ 1.3×)   Next pipeline ${cpuRatio('next')}×`);
+    if (results.has('hosted')) {
+      const hosted = results.get('hosted')!;
+      const server = results.get('server')!;
+      console.log(
+        `  hosted baseline vs the baseline        cycles/s ${ratio('hosted')}   server CPU ${cpuRatio('hosted')}×;   fast path vs the hosted baseline: cycles/s ${(server.cyclesPerSecond / hosted.cyclesPerSecond).toFixed(2)}, server CPU ${(server.cpu.server / hosted.cpu.server).toFixed(2)}×`,
+      );
+    }
     for (const kind of KINDS) {
       if (results.get(kind)!.cyclesPerSecond < RATE_PER_SECOND) {
         console.log(`  note: ${LABEL[kind]} completes fewer than ${RATE_PER_SECOND} cycles/s here, so its latencies below are mostly queueing`);
@@ -335,7 +350,7 @@ async function main() {
 }
 
 if (process.argv.includes('--baseline')) {
-  void runBaselineServer();
+  void runBaselineServer(process.argv.includes('--hosted'));
 } else {
   main().then(
     () => process.exit(0),
