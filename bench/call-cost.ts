@@ -8,56 +8,32 @@
  *   npx tsx bench/call-cost.ts   (needs `node scripts/ensure-build.mjs` first and PostgreSQL at BENCH_DATABASE_URL,
  *                                 default postgres://postgres@127.0.0.1:5432/postgres; about four minutes)
  */
-import { openDatabase } from '@/db/client';
-import { ensureSigningKey } from '@/lib/auth/signing-keys';
-import { resetConfig } from '@/lib/config';
 import { createOrder } from '@/lib/orders/create-order';
 import { sampleOrderRequest } from '@/lib/orders/sample-order';
-import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
-import { benchDatabase, benchServerEnv, cpuPerUnit, freePort, percentile, startMeasuredServer } from './support';
+import { type ServerKind, SERVER_LABEL, startOrderingServer } from './ordering-servers';
+import { cpuPerUnit, percentile } from './support';
 
 const ROUNDS = 5;
 const CALLS_PER_ROUND = 1000;
 const WARM_UP_CALLS = 300;
 
-type Kind = 'baseline' | 'hosted' | 'server' | 'unlogged';
+type Kind = Extract<ServerKind, 'baseline' | 'hosted' | 'server' | 'unlogged'>;
 const KINDS: readonly Kind[] = ['baseline', 'hosted', 'server', 'unlogged'];
-const LABEL: Record<Kind, string> = { baseline: 'baseline', hosted: 'hosted baseline', server: 'fast path', unlogged: 'no request log' };
-const SCRIPT: Record<Kind, string[]> = {
-  baseline: ['bench/orders.ts', '--baseline'],
-  hosted: ['bench/orders.ts', '--baseline', '--hosted'],
-  server: ['server.ts'],
-  unlogged: ['server.ts'],
-};
 
-/** One server on its own database, with an order to read and the tokens to call it. */
+/** A server with an order to read, and the calls to measure on it. */
 async function startTarget(kind: Kind) {
-  const database = await benchDatabase();
-  const handle = await openDatabase({ url: database.url, dataDir: 'unused', maxConnections: 2 });
-  const env = benchServerEnv(database.url, await freePort(), { API_LOG_ENABLED: kind === 'unlogged' ? 'false' : 'true' });
-  // Tokens are checked on iss/aud = the server's PUBLIC_URL: issue them with the same configuration.
-  resetConfig({ PUBLIC_URL: env.PUBLIC_URL });
-  await ensureSigningKey(handle.db);
-  const { locationIds } = await createMerchantWithLocations(handle.db, 1);
-  const locationId = locationIds[0]!;
-  const pos = await createConnectedPartner(handle.db, 'POS', [locationId]);
-  const app = await createConnectedPartner(handle.db, 'ORDERING_APP', [locationId]);
-  const { order } = await createOrder(
-    handle.db,
-    { partnerId: app.partnerId, partnerName: app.name, scope: { kind: 'PARTNER_CONNECTIONS', partnerId: app.partnerId } },
-    sampleOrderRequest(locationId),
-  );
-  await handle.close();
-  const ready = kind === 'baseline' || kind === 'hosted' ? '/ready' : '/readyz';
-  const server = await startMeasuredServer(`call-cost-${kind}`, SCRIPT[kind], env, `${env.PUBLIC_URL}${ready}`);
+  const server = await startOrderingServer(kind, async (db, world) => {
+    const scope = { kind: 'PARTNER_CONNECTIONS', partnerId: world.app.partnerId } as const;
+    return (await createOrder(db, { partnerId: world.app.partnerId, partnerName: world.app.name, scope }, sampleOrderRequest(world.locationId))).order.id;
+  });
   const call = async (method: 'GET' | 'POST') => {
     const response =
       method === 'GET'
-        ? await fetch(`${env.PUBLIC_URL}/connect/orders/${order.id}`, { headers: { authorization: `Bearer ${pos.token}` } })
-        : await fetch(`${env.PUBLIC_URL}/connect/orders`, {
+        ? await fetch(`${server.baseUrl}/connect/orders/${server.prepared}`, { headers: { authorization: `Bearer ${server.pos.token}` } })
+        : await fetch(`${server.baseUrl}/connect/orders`, {
             method: 'POST',
-            headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/json' },
-            body: JSON.stringify(sampleOrderRequest(locationId)),
+            headers: { authorization: `Bearer ${server.app.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(sampleOrderRequest(server.locationId)),
           });
     const text = await response.text();
     if (response.status >= 300) throw new Error(`${kind} ${method} → ${response.status} ${text.slice(0, 200)}`);
@@ -66,16 +42,13 @@ async function startTarget(kind: Kind) {
     kind,
     /** Server CPU µs per call over `count` calls made one after another. */
     async cost(method: 'GET' | 'POST', count: number) {
-      const cpu = await cpuPerUnit(server.child.pid!, async () => {
+      const cpu = await cpuPerUnit(server.pid, async () => {
         for (let i = 0; i < count; i++) await call(method);
         return count;
       });
       return cpu.server * 1000;
     },
-    async stop() {
-      await server.stop();
-      await database.drop();
-    },
+    stop: server.stop,
   };
 }
 
@@ -100,7 +73,9 @@ async function main() {
       for (const kind of KINDS) {
         const rounds = costs.get(kind)![method].map((value) => value.toFixed(0));
         const ratio = (median(kind, method) / median('baseline', method)).toFixed(2);
-        console.log(`    ${LABEL[kind].padEnd(16)} ${median(kind, method).toFixed(0).padStart(6)}   ${ratio}× the baseline   (rounds: ${rounds.join(', ')})`);
+        console.log(
+          `    ${SERVER_LABEL[kind].padEnd(16)} ${median(kind, method).toFixed(0).padStart(6)}   ${ratio}× the baseline   (rounds: ${rounds.join(', ')})`,
+        );
       }
       const log = median('server', method) - median('unlogged', method);
       const wrapper = median('unlogged', method) - median('hosted', method);

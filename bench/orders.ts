@@ -22,7 +22,7 @@ import { verifyAccessToken } from '@/lib/auth/access-tokens';
 import { ensureSigningKey } from '@/lib/auth/signing-keys';
 import { backgroundLoops } from '@/lib/background/loops';
 import { startLoops } from '@/lib/background/runner';
-import { config, resetConfig } from '@/lib/config';
+import { config } from '@/lib/config';
 import { createWebhookEndpoint } from '@/lib/events/webhook-endpoints';
 import { ApiError } from '@/lib/http/errors';
 import { inRequest } from '@/lib/http/request-context';
@@ -32,8 +32,8 @@ import { createOrder } from '@/lib/orders/create-order';
 import { orderResource } from '@/lib/orders/order-record';
 import { findVisibleOrder } from '@/lib/orders/partner-access';
 import { createOrderRequestSchema, patchOrderRequestSchema, toOrderResponse } from '@/lib/orders/schema';
-import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
-import { benchServerEnv, cpuPerUnit, type CpuPerUnit, formatCpu, freePort, percentile, rssMiB, sleep, startMeasuredServer, benchDatabase } from './support';
+import { type ServerKind, SERVER_LABEL, startOrderingServer } from './ordering-servers';
+import { cpuPerUnit, type CpuPerUnit, formatCpu, percentile, rssMiB, sleep } from './support';
 
 const ROUNDS = 3;
 const ROUND_SECONDS = 8;
@@ -186,45 +186,17 @@ async function cycle(target: Target, receiver: ReturnType<typeof webhookReceiver
   await call('PATCH READY', 'PATCH', `/connect/orders/${order.id}`, target.posToken, { status: 'READY' });
 }
 
-type Kind = 'baseline' | 'hosted' | 'server' | 'unlogged' | 'next';
 // BENCH_HOSTED_BASELINE=true adds the baseline carrying what hosting Next costs every call of the process, fast path or
 // not: Next's process-wide patches (Date, crypto, random, setImmediate/nextTick) and a live AsyncLocalStorage.
-const KINDS: readonly Kind[] = ['baseline', ...(process.env.BENCH_HOSTED_BASELINE === 'true' ? (['hosted'] as const) : []), 'server', 'unlogged', 'next'];
-const LABEL: Record<Kind, string> = { baseline: 'baseline', hosted: 'hosted baseline', server: 'fast path', unlogged: 'no request log', next: 'Next pipeline' };
+const KINDS: readonly ServerKind[] = ['baseline', ...(process.env.BENCH_HOSTED_BASELINE === 'true' ? (['hosted'] as const) : []), 'server', 'unlogged', 'next'];
 
-/** One server under test on its own database (each runs a webhook dispatcher, which must only see its own orders). */
-async function startTarget(kind: Kind, receiverUrl: string) {
-  const database = await benchDatabase();
-  const handle = await openDatabase({ url: database.url, dataDir: 'unused', maxConnections: 2 });
-  const port = await freePort();
-  const env = benchServerEnv(database.url, port, {
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-    API_FAST_PATH: kind === 'next' ? 'false' : 'true',
-    API_LOG_ENABLED: kind === 'unlogged' ? 'false' : 'true',
-  });
-  // Tokens are checked on iss/aud = the server's PUBLIC_URL: issue them with the same configuration.
-  resetConfig({ PUBLIC_URL: env.PUBLIC_URL, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
-  await ensureSigningKey(handle.db);
-  const { locationIds } = await createMerchantWithLocations(handle.db, 1);
-  const locationId = locationIds[0]!;
-  const pos = await createConnectedPartner(handle.db, 'POS', [locationId]);
-  const app = await createConnectedPartner(handle.db, 'ORDERING_APP', [locationId]);
-  await createWebhookEndpoint(handle.db, pos.partnerId, { url: receiverUrl });
-  await handle.close();
-  const server = await startMeasuredServer(
-    kind,
-    kind === 'baseline' ? ['bench/orders.ts', '--baseline'] : kind === 'hosted' ? ['bench/orders.ts', '--baseline', '--hosted'] : ['server.ts'],
-    env,
-    kind === 'baseline' || kind === 'hosted' ? `${env.PUBLIC_URL}/ready` : `${env.PUBLIC_URL}/readyz`,
-  );
+async function startTarget(kind: ServerKind, receiverUrl: string) {
+  const server = await startOrderingServer(kind, (db, world) => createWebhookEndpoint(db, world.pos.partnerId, { url: receiverUrl }));
   return {
     kind,
-    pid: server.child.pid!,
-    target: { name: kind, baseUrl: env.PUBLIC_URL, locationId, appToken: app.token, posToken: pos.token } satisfies Target,
-    async stop() {
-      await server.stop();
-      await database.drop();
-    },
+    pid: server.pid,
+    target: { name: kind, baseUrl: server.baseUrl, locationId: server.locationId, appToken: server.app.token, posToken: server.pos.token } satisfies Target,
+    stop: server.stop,
   };
 }
 type RunningTarget = Awaited<ReturnType<typeof startTarget>>;
@@ -281,12 +253,12 @@ async function main() {
     for (const kind of KINDS) servers.push(await startTarget(kind, receiverUrl));
     for (const server of servers) for (let i = 0; i < 30; i++) await cycle(server.target, receiver, null);
     // This machine's speed drifts over a run, so the two servers take turns: each drift hits both alike.
-    const rounds = new Map<Kind, Awaited<ReturnType<typeof throughputRound>>[]>(KINDS.map((kind) => [kind, []]));
+    const rounds = new Map<ServerKind, Awaited<ReturnType<typeof throughputRound>>[]>(KINDS.map((kind) => [kind, []]));
     for (let round = 0; round < ROUNDS; round++) for (const server of servers) rounds.get(server.kind)!.push(await throughputRound(server, receiver));
-    const rates = new Map<Kind, Awaited<ReturnType<typeof fixedRate>>>();
+    const rates = new Map<ServerKind, Awaited<ReturnType<typeof fixedRate>>>();
     for (const server of servers) rates.set(server.kind, await fixedRate(server, receiver));
 
-    const summary = (kind: Kind) => {
+    const summary = (kind: ServerKind) => {
       const results = rounds.get(kind)!;
       const cpu = (part: keyof CpuPerUnit) => median(results.map((result) => result.cpu[part]));
       return {
@@ -300,24 +272,24 @@ async function main() {
     const results = new Map(KINDS.map((kind) => [kind, summary(kind)]));
     const baseline = results.get('baseline')!;
     const fmt = (value: number) => value.toFixed(1).padStart(7);
-    const roundsOf = (kind: Kind) =>
+    const roundsOf = (kind: ServerKind) =>
       results
         .get(kind)!
         .rounds.map((value) => value.toFixed(1))
         .join(', ');
-    const ratio = (kind: Kind) => (results.get(kind)!.cyclesPerSecond / baseline.cyclesPerSecond).toFixed(2);
-    const cpuRatio = (kind: Kind) => (results.get(kind)!.cpu.server / baseline.cpu.server).toFixed(2);
+    const ratio = (kind: ServerKind) => (results.get(kind)!.cyclesPerSecond / baseline.cyclesPerSecond).toFixed(2);
+    const cpuRatio = (kind: ServerKind) => (results.get(kind)!.cpu.server / baseline.cpu.server).toFixed(2);
     console.log(
       `\nOrdering benchmark on PostgreSQL (${new Date().toISOString()}): ${ROUNDS} alternating rounds of ${THROUGHPUT_CONCURRENCY} concurrent cycles for ${ROUND_SECONDS} s each, then ${RATE_PER_SECOND} cycles/s for ${RATE_SECONDS} s`,
     );
-    console.log(`  full cycles/s (median)   ${KINDS.map((kind) => `${LABEL[kind]} ${results.get(kind)!.cyclesPerSecond.toFixed(1)}`).join('   ')}`);
+    console.log(`  full cycles/s (median)   ${KINDS.map((kind) => `${SERVER_LABEL[kind]} ${results.get(kind)!.cyclesPerSecond.toFixed(1)}`).join('   ')}`);
     console.log(`  ratio to the baseline    fast path ${ratio('server')} (target ≥ 0.85)   Next pipeline ${ratio('next')}`);
     const logCost = 1 - results.get('server')!.cyclesPerSecond / results.get('unlogged')!.cyclesPerSecond;
     console.log(`  API request log cost     ${(logCost * 100).toFixed(1)}% fewer cycles/s with it on (target ≤ 5%)`);
-    console.log(`  rounds                   ${KINDS.map((kind) => `${LABEL[kind]} ${roundsOf(kind)}`).join('   ')}`);
-    console.log(`  failed cycles            ${KINDS.map((kind) => `${LABEL[kind]} ${results.get(kind)!.failed}`).join('   ')}`);
+    console.log(`  rounds                   ${KINDS.map((kind) => `${SERVER_LABEL[kind]} ${roundsOf(kind)}`).join('   ')}`);
+    console.log(`  failed cycles            ${KINDS.map((kind) => `${SERVER_LABEL[kind]} ${results.get(kind)!.failed}`).join('   ')}`);
     console.log(`  CPU ms per cycle (median)`);
-    for (const kind of KINDS) console.log(`    ${LABEL[kind].padEnd(14)} ${formatCpu(results.get(kind)!.cpu)}`);
+    for (const kind of KINDS) console.log(`    ${SERVER_LABEL[kind].padEnd(14)} ${formatCpu(results.get(kind)!.cpu)}`);
     console.log(`  server CPU per cycle vs the baseline   fast path ${cpuRatio('server')}× (target ≤ 1.3×)   Next pipeline ${cpuRatio('next')}×`);
     if (results.has('hosted')) {
       const hosted = results.get('hosted')!;
@@ -328,11 +300,11 @@ async function main() {
     }
     for (const kind of KINDS) {
       if (results.get(kind)!.cyclesPerSecond < RATE_PER_SECOND) {
-        console.log(`  note: ${LABEL[kind]} completes fewer than ${RATE_PER_SECOND} cycles/s here, so its latencies below are mostly queueing`);
+        console.log(`  note: ${SERVER_LABEL[kind]} completes fewer than ${RATE_PER_SECOND} cycles/s here, so its latencies below are mostly queueing`);
       }
     }
     console.log(`\n  latency at ${RATE_PER_SECOND} cycles/s (ms, target p99 < 50)`);
-    console.log(`  ${''.padEnd(34)} ${KINDS.map((kind) => `${LABEL[kind].padStart(13)} p50     p99`).join(' |')}`);
+    console.log(`  ${''.padEnd(34)} ${KINDS.map((kind) => `${SERVER_LABEL[kind].padStart(13)} p50     p99`).join(' |')}`);
     for (const call of CALLS) {
       const cells = KINDS.map((kind) => {
         const values = results.get(kind)!.latencies.get(call)!;
@@ -341,7 +313,7 @@ async function main() {
       console.log(`  ${call.padEnd(34)} ${cells.join(' |')}`);
     }
     console.log(
-      `\n  server RSS under load (MiB, target < 500)   ${KINDS.map((kind) => `${LABEL[kind]} median ${results.get(kind)!.rssMedian.toFixed(0)} peak ${results.get(kind)!.rssPeak.toFixed(0)}`).join('   ')}\n`,
+      `\n  server RSS under load (MiB, target < 500)   ${KINDS.map((kind) => `${SERVER_LABEL[kind]} median ${results.get(kind)!.rssMedian.toFixed(0)} peak ${results.get(kind)!.rssPeak.toFixed(0)}`).join('   ')}\n`,
     );
   } finally {
     receiver.server.close();
