@@ -57,8 +57,9 @@ const CHUNK_LOCATIONS = 50;
 const ROUNDS = 3;
 const API_RUNS = 300;
 const PAGE_RUNS = 40;
-// An expired backlog for the sweeps that outlasts a measurement (they clear about 1,000 events and 3,000 request log rows
-// a second): the events of about six hours at full scale, whose cascade deletes as many recipients, deliveries and attempts.
+// An expired backlog for the sweeps that outlasts a measurement (they clear 1,000 to 1,700 events and about 3,500 request
+// log rows a second): the events of about eight hours at full scale, whose cascade deletes as many recipients, deliveries
+// and attempts.
 const SWEEP_ROUNDS = 3;
 const SWEEP_EVENTS = 60_000;
 const SWEEP_REQUESTS = 120_000;
@@ -264,7 +265,6 @@ interface Site {
   generator: postgres.Sql;
   db: Database;
   tenancy: BenchTenancy;
-  partners: TestPartner[];
   start(): Promise<void>;
   stop(): Promise<void>;
   bench?: Bench;
@@ -339,7 +339,6 @@ async function prepareSite(label: string, locations: number, port: number): Prom
     generator,
     db,
     tenancy,
-    partners,
     async start() {
       server = await startMeasuredServer(`data-${label}`, ['server.ts'], env, `${env.PUBLIC_URL}/readyz`);
       site.bench ??= {
