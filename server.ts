@@ -11,7 +11,7 @@ import { config, ConfigError } from './lib/config';
 import { type CompressionFilter, compressionPassThrough, worthCompressing } from './lib/http/compression';
 import { createFastPath, type FastPath } from './lib/http/fast-path';
 import { ApiError } from './lib/http/errors';
-import { docsUrl, REMOTE_ADDRESS_HEADER, requestIdOf } from './lib/http/handler-context';
+import { acceptedRequestId, docsUrl, REMOTE_ADDRESS_HEADER } from './lib/http/handler-context';
 import { answerClientError, guardRequest, sendProblem } from './lib/http/request-guard';
 import { emptyRouteTable, routeTableOfBuild, type RouteTable } from './lib/http/route-table';
 import { publishUnmeteredRateLimit } from './lib/http/unmetered-rate-limit';
@@ -79,7 +79,7 @@ async function main() {
     : routeTableOfBuild(path.join(process.cwd(), '.next'), (err, file) => log.warn({ err, file }, 'route methods unreadable'));
   const fastPath = await fastPathLoading;
   const routes: RouteTable = fastPath
-    ? { allowedMethods: async (pathname) => (await fastPath.routes.allowedMethods(pathname)) ?? buildRoutes.allowedMethods(pathname) }
+    ? { allowedMethods: (pathname) => fastPath.routes.allowedMethods(pathname) ?? buildRoutes.allowedMethods(pathname) }
     : buildRoutes;
   const server = createServer((request, response) => {
     // Every response carries RateLimit headers (CONTRACT §5), the pre-checks' problems included.
@@ -88,19 +88,19 @@ async function main() {
     request.headers[REMOTE_ADDRESS_HEADER] = request.socket.remoteAddress ?? '';
     // CONTRACT §7a: every response carries X-Request-Id (the client's when valid); handlers, logs, problem bodies and
     // the API request log use the same id.
-    const requestId = requestIdOf({ headers: { get: (name: string) => (request.headers[name] as string | null | undefined) ?? null } });
+    const requestId = acceptedRequestId(request.headers['x-request-id']);
     request.headers['x-request-id'] = requestId;
     response.setHeader('X-Request-Id', requestId);
-    guardRequest(request, routes).then(
-      (accepted) => {
-        if (accepted instanceof ApiError) return sendProblem(request, response, accepted, docsUrl());
-        if (fastPath?.serve(accepted, response)) return;
-        if (!worthCompressing(accepted.url ?? '/')) delete accepted.headers['accept-encoding'];
-        void handleRequest(accepted, response);
-      },
-      // Only a connection that broke while its body was read gets here; there is no one left to answer.
-      () => request.destroy(),
-    );
+    const verdict = guardRequest(request, routes);
+    if (verdict instanceof Promise) verdict.then(proceed, () => request.destroy());
+    else proceed(verdict);
+
+    function proceed(accepted: IncomingMessage | ApiError) {
+      if (accepted instanceof ApiError) return sendProblem(request, response, accepted, docsUrl());
+      if (fastPath?.serve(accepted, response)) return;
+      if (!worthCompressing(accepted.url ?? '/')) delete accepted.headers['accept-encoding'];
+      void handleRequest(accepted, response);
+    }
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => answerClientError(error, socket, docsUrl()));
   const notifications = attachPosNotifications(server, handle);

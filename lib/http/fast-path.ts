@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sendWebResponse, toWebRequest } from './node-web';
 import { allowedMethods, type RouteTable } from './route-table';
-import { isCatchAll, routeMatcher, type RouteParams } from './route-patterns';
+import { routeMatcher, type RouteMatch, type RouteParams } from './route-patterns';
 
 /**
  * The partner-facing surfaces whose route handlers server.ts calls itself in production, without Next's page
@@ -150,11 +150,14 @@ export async function createFastPath(options: FastPathOptions): Promise<FastPath
     }),
   );
   const matcher = routeMatcher(loaded.filter((entry) => entry !== undefined));
+  // The pre-checks ask for a path's methods just before `serve` routes the same path: the match is kept until then.
+  let last: { pathname: string; match: RouteMatch<Route> | undefined } | undefined;
+  const match = (pathname: string) => (last?.pathname === pathname ? last : (last = { pathname, match: matcher.match(pathname) })).match;
 
   const routes: RouteTable = {
-    async allowedMethods(pathname) {
-      const match = matcher.match(pathname);
-      return match && !isCatchAll(match.pattern) ? match.value.methods : undefined;
+    allowedMethods(pathname) {
+      const found = match(pathname);
+      return found && !found.catchAll ? found.value.methods : undefined;
     },
   };
 
@@ -191,13 +194,15 @@ export async function createFastPath(options: FastPathOptions): Promise<FastPath
       const pathname = query === -1 ? url : url.slice(0, query);
       if (!SURFACE.test(pathname) || LEFT_TO_NEXT.test(pathname)) return false;
       if (proxied.some((regex) => regex.test(pathname))) return false;
-      const match = matcher.match(pathname);
-      if (!match) return false;
+      const found = match(pathname);
+      // A match is handed to one request only (its params become the handler's).
+      last = undefined;
+      if (!found) return false;
       // In Next's order: next.config.js's headers, then its compression and app-router headers, then the handler's.
       for (const rule of rules) if (rule.regex.test(pathname)) for (const [name, value] of rule.headers) response.setHeader(name, value);
       options.decorate?.(request, response);
-      dispatch(request, response, pathname, match.value, match.params).catch((error: unknown) => {
-        onError(error, { file: match.value.file, path: pathname });
+      dispatch(request, response, pathname, found.value, found.params).catch((error: unknown) => {
+        onError(error, { file: found.value.file, path: pathname });
         if (!response.headersSent) {
           response.statusCode = 500;
           response.end();

@@ -6,6 +6,7 @@ import { logger } from '@/lib/log';
 import { recordRequest, type RequestFacts } from '@/lib/ops/request-log';
 import { ApiError, isDatabaseUnavailable, pgErrorCode, problemResponse } from './errors';
 import { inRequest } from './request-context';
+import { requestUrl } from './request-url';
 
 export interface RouteContext {
   params: Promise<Record<string, string | string[]>>;
@@ -63,8 +64,13 @@ function addressBucket(address: string): string {
 const validRequestId = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
 export function requestIdOf(request: Pick<Request, 'headers'> | { headers: Pick<Headers, 'get'> }): string {
-  const presented = request.headers.get('x-request-id')?.trim();
-  return presented && validRequestId.test(presented) ? presented : randomUUID();
+  return acceptedRequestId(request.headers.get('x-request-id'));
+}
+
+/** The client's X-Request-Id when it is a plausible id, otherwise a fresh one. */
+export function acceptedRequestId(presented: string | string[] | null | undefined): string {
+  const trimmed = typeof presented === 'string' ? presented.trim() : undefined;
+  return trimmed && validRequestId.test(trimmed) ? trimmed : randomUUID();
 }
 
 /**
@@ -81,7 +87,7 @@ export async function withProblemHandling(
   routeContext?: RouteContext,
 ): Promise<Response> {
   const requestId = requestIdOf(request);
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const log = logger().child({ requestId, surface, method: request.method, path: url.pathname });
   const startedAt = new Date();
   const started = performance.now();

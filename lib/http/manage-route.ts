@@ -7,6 +7,7 @@ import { ADMIN_API_ACTOR, recordAudit } from '@/lib/ops/audit';
 import { routeTemplate } from '@/lib/ops/request-log';
 import { ApiError, notFound } from './errors';
 import { clientAddress, type RouteContext, withProblemHandling } from './handler-context';
+import { requestUrl } from './request-url';
 import type { OperationDoc, RouteDeclaration } from './operation-doc';
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
 import { assertContentType, parseJson, readBodyText } from './request-body';
@@ -76,7 +77,7 @@ export function manageRoute<B extends Schema = undefined, Q extends QuerySchema 
         facts.params = params;
         const parsed = validateSegments(
           { path: options.params, query: options.query, body: options.body },
-          { path: params, query: searchParamsObject(new URL(request.url).searchParams), body },
+          { path: params, query: searchParamsObject(requestUrl(request).searchParams), body },
         );
         const response = await handler({
           request,
@@ -110,7 +111,7 @@ async function auditManageChange(request: Request, response: Response, params: R
       .clone()
       .json()
       .catch(() => null)) as Record<string, unknown> | null;
-    const route = routeTemplate(new URL(request.url).pathname, params as Record<string, string>);
+    const route = routeTemplate(requestUrl(request).pathname, params as Record<string, string>);
     const created = response.status === 201 && answer ? (answer.id ?? answer.locationId ?? answer.client_id ?? answer.loyaltyProgramId) : undefined;
     const paramValues = Object.entries(params).filter(([, value]) => typeof value === 'string') as [string, string][];
     const [targetName, targetValue] = paramValues.at(-1) ?? [];

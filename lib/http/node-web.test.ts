@@ -126,4 +126,74 @@ describe('a Node request as a Web Request', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(signal?.aborted).toBe(false);
   });
+
+  /** The Request a handler gets for `body` POSTed with `headers`, after `use` has had it; answers what `use` returned. */
+  async function handed<T>(body: Buffer | string, headers: Record<string, string>, use: (request: Request) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      void serving((request, _incoming, outgoing) => {
+        use(request)
+          .then(resolve, reject)
+          .finally(() => outgoing.end());
+      }).then((port) => {
+        const client = httpRequest({ port, host: '127.0.0.1', path: '/echo?x=1', method: 'POST', headers }, (answer) => answer.resume());
+        client.on('error', reject);
+        client.end(body);
+      });
+    });
+  }
+
+  it("hands a body read whole over as a Request that reads as undici's does", async () => {
+    // A byte order mark, a bad byte and non-ASCII text: decoded alike.
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"name":"Café"}'), Buffer.from([0xff])]);
+    const reads = async (request: Request) => {
+      const text = await request.text();
+      const again = await request.text().then(
+        () => 'read twice',
+        (error: Error) => `${error.name}: ${error.message}`,
+      );
+      return { text, again, used: request.bodyUsed, method: request.method, url: request.url, type: request.headers.get('content-type') };
+    };
+    const fromNode = await handed(bytes, { 'content-type': 'text/plain' }, async (request) => ({
+      isRequest: request instanceof Request,
+      ...(await reads(request)),
+    }));
+    const undici = await reads(new Request('http://localhost/echo?x=1', { method: 'POST', body: bytes, headers: { 'content-type': 'text/plain' } }));
+    expect(fromNode).toEqual({ isRequest: true, ...undici });
+    expect(undici.again).toMatch(/^TypeError: /);
+  });
+
+  it('serves what it does not hold from an undici Request over the same body: streams, forms, clones', async () => {
+    const form = 'a=1&b=two+words';
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    expect(await handed(form, headers, async (request) => Object.fromEntries(await request.formData()))).toEqual({ a: '1', b: 'two words' });
+    expect(await handed(form, headers, async (request) => [await request.clone().text(), await request.text(), request.bodyUsed])).toEqual([form, form, true]);
+    expect(
+      await handed(form, headers, async (request) => {
+        const chunks: Uint8Array[] = [];
+        const reader = request.body!.getReader();
+        for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+        return [Buffer.concat(chunks).toString(), request.bodyUsed, request.cache, String(request)];
+      }),
+    ).toEqual([form, true, 'default', '[object Request]']);
+    // Read here first, the body is spent for the undici Request too.
+    expect(
+      await handed(form, headers, async (request) => {
+        await request.arrayBuffer();
+        return [
+          request.bodyUsed,
+          await request.formData().then(
+            () => 'read twice',
+            () => 'refused',
+          ),
+        ];
+      }),
+    ).toEqual([true, 'refused']);
+  });
+
+  it('gives a GET no body, as fetch does', async () => {
+    const port = await serving(async (request, _incoming, outgoing) => {
+      outgoing.end(JSON.stringify({ body: request.body, used: request.bodyUsed, text: await request.text() }));
+    });
+    expect(await (await fetch(`http://127.0.0.1:${port}/`)).json()).toEqual({ body: null, used: false, text: '' });
+  });
 });

@@ -82,20 +82,139 @@ async function* failing(error: unknown): AsyncIterable<Uint8Array> {
  * fetch), read as `requestBody` says. Its `signal` aborts when the client goes away before `response` is written in
  * full; it is made when a handler first reads it, since following one costs every request an abort listener and most
  * handlers never look.
+ *
+ * A request without a body or with one read whole is a `BufferedRequest`: a Request (`instanceof` holds) whose
+ * method, url, headers, signal and body reads are served from what was read, the pattern of Hono's Node adapter.
+ * undici's own Request is made only when a handler asks for something else (the body as a stream, `formData()`,
+ * `clone()` …): constructing one costs an AbortController and a body stream (about 60 µs here) that a partner call
+ * never uses.
  */
 export async function toWebRequest(incoming: IncomingMessage, url: string, response: ServerResponse): Promise<Request> {
   const method = incoming.method ?? 'GET';
   const body = method !== 'GET' && method !== 'HEAD' && !response.closed ? await requestBody(incoming) : undefined;
+  if (body === undefined || Buffer.isBuffer(body)) return new BufferedRequest(method, url, incoming.headers, body ?? null, response) as unknown as Request;
   const request = new Request(url, {
     method,
     headers: webHeaders(incoming.headers),
-    // undici takes a Buffer whole, or Node's readable as an async iterable of chunks (`duplex: 'half'` is required then).
-    ...(body === undefined ? {} : Buffer.isBuffer(body) ? { body } : { body: body as unknown as ReadableStream<Uint8Array>, duplex: 'half' }),
+    // undici takes Node's readable as an async iterable of chunks (`duplex: 'half'` is required then).
+    body: body as unknown as ReadableStream<Uint8Array>,
+    duplex: 'half',
   } as RequestInit);
   let signal: AbortSignal | undefined;
   Object.defineProperty(request, 'signal', { get: () => (signal ??= responseSignal(response)), configurable: true });
   return request;
 }
+
+const utf8 = new TextDecoder();
+
+/** undici's words when a body is read twice. */
+const bodyUnusable = () => new TypeError('Body is unusable: Body has already been read');
+
+const real = Symbol('the undici Request');
+
+/**
+ * A Request over a body already in memory (or none). What it does not serve itself it asks of the undici Request it
+ * makes on first need, over the same headers and the body, unless that was read already.
+ */
+class BufferedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly #incomingHeaders: IncomingMessage['headers'];
+  readonly #buffered: Buffer | null;
+  readonly #response: ServerResponse;
+  #headers: Headers | undefined;
+  #signal: AbortSignal | undefined;
+  #request: Request | undefined;
+  #used = false;
+
+  constructor(method: string, url: string, headers: IncomingMessage['headers'], buffered: Buffer | null, response: ServerResponse) {
+    this.method = method;
+    this.url = url;
+    this.#incomingHeaders = headers;
+    this.#buffered = buffered;
+    this.#response = response;
+  }
+
+  get headers(): Headers {
+    return (this.#headers ??= new Headers(webHeaders(this.#incomingHeaders)));
+  }
+
+  get signal(): AbortSignal {
+    return (this.#signal ??= responseSignal(this.#response));
+  }
+
+  get body(): ReadableStream<Uint8Array> | null {
+    return this.#buffered === null ? null : this[real]().body;
+  }
+
+  get bodyUsed(): boolean {
+    return this.#request ? this.#request.bodyUsed : this.#used;
+  }
+
+  /** The body's bytes, once; as undici's body reads, a second read fails. */
+  #take(): Buffer {
+    if (this.#request) throw new Error('unreachable: reads go to the Request once it is made');
+    if (this.#used) throw bodyUnusable();
+    this.#used = this.#buffered !== null;
+    return this.#buffered ?? Buffer.alloc(0);
+  }
+
+  async text(): Promise<string> {
+    // TextDecoder decodes as undici's text() does: UTF-8, a leading byte order mark dropped, bad bytes replaced.
+    return this.#request ? this.#request.text() : utf8.decode(this.#take());
+  }
+
+  async json(): Promise<unknown> {
+    return this.#request ? this.#request.json() : (JSON.parse(utf8.decode(this.#take())) as unknown);
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    if (this.#request) return this.#request.arrayBuffer();
+    const bytes = this.#take();
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  }
+
+  /** undici's Request over the same method, url, headers and body (consumed, if it was read here). */
+  [real](): Request {
+    if (this.#request) return this.#request;
+    const request = new Request(this.url, {
+      method: this.method,
+      headers: this.headers,
+      ...(this.#buffered === null ? {} : { body: this.#buffered as unknown as BodyInit }),
+    });
+    Object.defineProperty(request, 'signal', { get: () => this.signal, configurable: true });
+    if (this.#used) void request.arrayBuffer().catch(() => {});
+    this.#request = request;
+    return request;
+  }
+}
+
+// Everything else of a Request (cache, mode, clone(), formData() …) comes from undici's, made for the purpose.
+for (const [name, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(Request.prototype))) {
+  if (name === 'constructor' || Object.hasOwn(BufferedRequest.prototype, name)) continue;
+  Object.defineProperty(
+    BufferedRequest.prototype,
+    name,
+    descriptor.get
+      ? {
+          get: function (this: BufferedRequest) {
+            return Reflect.get(this[real](), name) as unknown;
+          },
+          configurable: true,
+        }
+      : typeof descriptor.value === 'function'
+        ? {
+            value: function (this: BufferedRequest, ...args: unknown[]) {
+              return (Reflect.get(this[real](), name) as (...args: unknown[]) => unknown).apply(this[real](), args);
+            },
+            writable: true,
+            configurable: true,
+          }
+        : descriptor,
+  );
+}
+Object.defineProperty(BufferedRequest.prototype, Symbol.toStringTag, { value: 'Request', configurable: true });
+Object.setPrototypeOf(BufferedRequest.prototype, Request.prototype);
 
 // The body may have been decoded or re-framed on its way through fetch: framing is Node's to decide.
 const FRAMING_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding']);

@@ -5,6 +5,7 @@ import { bearerToken, verifyAccessToken, type PartnerPrincipal, type PartnerType
 import { config } from '@/lib/config';
 import { ApiError, forbidden } from './errors';
 import { clientAddress, type RouteContext, withProblemHandling } from './handler-context';
+import { requestUrl } from './request-url';
 import type { OperationDoc, RouteDeclaration } from './operation-doc';
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
 import { assertContentType, parseJson, readBodyText } from './request-body';
@@ -83,7 +84,7 @@ export function partnerRoute<B extends Schema = undefined, Q extends QuerySchema
         const params = await routeContext.params;
         const parsed = validateSegments(
           { path: options.params, query: options.query, body: options.body },
-          { path: params, query: searchParamsObject(new URL(request.url).searchParams), body },
+          { path: params, query: searchParamsObject(requestUrl(request).searchParams), body },
         );
         let partnerLog: Logger | undefined;
         return handler({

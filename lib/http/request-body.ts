@@ -6,6 +6,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (declared > limit) throw tooLarge(limit);
+  // A declared length frames the body (Node's parser reads exactly that much): it is within the limit, read it whole.
+  if (declared >= 0) return Buffer.from(await request.arrayBuffer()).toString('utf8');
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

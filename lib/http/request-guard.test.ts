@@ -21,7 +21,7 @@ let port: number;
 beforeAll(async () => {
   // Behind the guard, a stand-in for Next that echoes what reached it.
   server = createServer((request, response) => {
-    guardRequest(request, routes).then(
+    Promise.resolve(guardRequest(request, routes)).then(
       async (accepted) => {
         if (accepted instanceof ApiError) return sendProblem(request, response, accepted, 'http://docs.test/docs');
         const chunks: Buffer[] = [];

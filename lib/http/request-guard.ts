@@ -28,9 +28,10 @@ export function routedPath(pathname: string): string {
 /**
  * The checks a request passes before Next sees it, each of which Next would otherwise answer with a 500 or an empty
  * body (CONTRACT §5: client input never yields a 5xx; a wrong method is a 405 problem with `Allow`). Answers either
- * the request to hand on (the same one, or a replay of a body read here) or the ApiError to refuse it with.
+ * the request to hand on (the same one, or a replay of a body read here) or the ApiError to refuse it with: at once
+ * when the route table knows the path's methods and no body has to be read, as a promise otherwise.
  */
-export async function guardRequest(request: IncomingMessage, routes: RouteTable): Promise<IncomingMessage | ApiError> {
+export function guardRequest(request: IncomingMessage, routes: RouteTable): Verdict | Promise<Verdict> {
   const pathname = requestPath(request.url ?? '/');
   try {
     for (const segment of pathname.split('/')) decodePathSegment(segment);
@@ -38,9 +39,15 @@ export async function guardRequest(request: IncomingMessage, routes: RouteTable)
     if (error instanceof ApiError) return error;
     throw error;
   }
-  const method = request.method ?? 'GET';
   const routed = routedPath(pathname);
-  const routeMethods = await routes.allowedMethods(routed);
+  const routeMethods = routes.allowedMethods(routed);
+  return routeMethods instanceof Promise ? routeMethods.then((methods) => judged(request, routed, methods)) : judged(request, routed, routeMethods);
+}
+
+type Verdict = IncomingMessage | ApiError;
+
+function judged(request: IncomingMessage, routed: string, routeMethods: readonly string[] | undefined): Verdict | Promise<Verdict> {
+  const method = request.method ?? 'GET';
   if (routeMethods) {
     if (!routeMethods.includes(method)) return methodNotAllowed(method, routeMethods);
   } else if (!(HTTP_METHODS as readonly string[]).includes(method)) {

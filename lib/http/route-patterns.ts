@@ -16,6 +16,8 @@ export interface RouteMatch<T> {
   pattern: string;
   value: T;
   params: RouteParams;
+  /** Whether the pattern ends in a catch-all segment (it answers a whole subtree). */
+  catchAll: boolean;
 }
 
 export interface RouteMatcher<T> {
@@ -62,6 +64,12 @@ function safeDecode(segment: string): string {
 }
 
 function matchSegments(pattern: Segment[], parts: string[]): RouteParams | undefined {
+  // The static segments decide most misses: compare them before any parameter is decoded.
+  for (let index = 0; index < pattern.length; index++) {
+    const segment = pattern[index]!;
+    if (segment.kind === 'catch-all' || segment.kind === 'optional-catch-all') break;
+    if (segment.kind === 'static' && segment.text !== parts[index]) return undefined;
+  }
   const params: RouteParams = {};
   for (let index = 0; index < pattern.length; index++) {
     const segment = pattern[index]!;
@@ -73,11 +81,7 @@ function matchSegments(pattern: Segment[], parts: string[]): RouteParams | undef
     }
     const part = parts[index];
     if (part === undefined) return undefined;
-    if (segment.kind === 'static') {
-      if (segment.text !== part) return undefined;
-    } else {
-      params[segment.name] = safeDecode(part);
-    }
+    if (segment.kind !== 'static') params[segment.name] = safeDecode(part);
   }
   return parts.length === pattern.length ? params : undefined;
 }
@@ -85,15 +89,21 @@ function matchSegments(pattern: Segment[], parts: string[]): RouteParams | undef
 /** Compiles `entries` (pattern → value) into a matcher; `pathname` is the request's path, still percent-encoded. */
 export function routeMatcher<T>(entries: Iterable<readonly [string, T]>): RouteMatcher<T> {
   const routes = [...entries]
-    .map(([pattern, value]) => ({ pattern, value, segments: parsePattern(pattern) }))
+    .map(([pattern, value]) => {
+      const segments = parsePattern(pattern);
+      const catchAll = segments.some((segment) => segment.kind !== 'static' && segment.kind !== 'dynamic');
+      return { pattern, value, segments, catchAll };
+    })
     .sort((a, b) => bySpecificity(a.segments, b.segments));
   return {
     patterns: routes.map((route) => route.pattern),
     match(pathname) {
       const parts = pathname.split('/').filter(Boolean);
       for (const route of routes) {
+        // Without a catch-all, a pattern matches paths of its own length only.
+        if (!route.catchAll && route.segments.length !== parts.length) continue;
         const params = matchSegments(route.segments, parts);
-        if (params) return { pattern: route.pattern, value: route.value, params };
+        if (params) return { pattern: route.pattern, value: route.value, params, catchAll: route.catchAll };
       }
       return undefined;
     },

@@ -14,14 +14,19 @@ interface RouteModule {
 interface Route {
   file: string;
   methods?: Promise<readonly string[] | undefined>;
+  /** The methods once `methods` has settled. */
+  known?: { methods: readonly string[] | undefined };
 }
 
-/** Which methods the route handler at a path serves, if a route handler is there. */
+/**
+ * Which methods the route handler at a path serves, if a route handler is there: answered at once where the table
+ * knows, as a promise where it must load the route first.
+ */
 export interface RouteTable {
-  allowedMethods(pathname: string): Promise<readonly string[] | undefined>;
+  allowedMethods(pathname: string): readonly string[] | undefined | Promise<readonly string[] | undefined>;
 }
 
-export const emptyRouteTable: RouteTable = { allowedMethods: async () => undefined };
+export const emptyRouteTable: RouteTable = { allowedMethods: () => undefined };
 
 /**
  * The route handlers of a production build, read from Next's own manifest, so the methods of a route are declared
@@ -40,19 +45,23 @@ export function routeTableOfBuild(distDir: string, onError: (error: unknown, fil
   );
 
   const methodsOf = (route: Route) =>
-    (route.methods ??= (async () => {
-      try {
-        const { routeModule } = requireBuilt(route.file) as { routeModule: RouteModule };
-        await routeModule.ensureUserland?.();
-        return allowedMethods(routeModule.userland);
-      } catch (error) {
-        onError(error, route.file);
-        return undefined;
-      }
-    })());
+    route.known
+      ? route.known.methods
+      : (route.methods ??= (async () => {
+          let methods: readonly string[] | undefined;
+          try {
+            const { routeModule } = requireBuilt(route.file) as { routeModule: RouteModule };
+            await routeModule.ensureUserland?.();
+            methods = allowedMethods(routeModule.userland);
+          } catch (error) {
+            onError(error, route.file);
+          }
+          route.known = { methods };
+          return methods;
+        })());
 
   return {
-    async allowedMethods(pathname) {
+    allowedMethods(pathname) {
       const route = routes.match(pathname);
       return route ? methodsOf(route.value) : undefined;
     },

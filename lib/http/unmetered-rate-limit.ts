@@ -9,10 +9,15 @@ import { rateLimitHeaders, type RateLimitState } from './rate-limit';
  */
 export const UNMETERED_RATE_LIMIT: RateLimitState = { limit: 2_147_483_647, remaining: 2_147_483_647, resetSeconds: 60 };
 
+const UNMETERED_HEADERS = Object.entries(rateLimitHeaders(UNMETERED_RATE_LIMIT));
+
+// One listener for every response (it is called with the response as `this`), rather than a closure per request.
+function addUnmeteredPolicy(this: ServerResponse) {
+  if (this.hasHeader('ratelimit-limit')) return;
+  for (const [name, value] of UNMETERED_HEADERS) this.setHeader(name, value);
+}
+
 /** Adds the unmetered policy's RateLimit headers to `response` as its headers go out, unless a route set its own. */
 export function publishUnmeteredRateLimit(response: ServerResponse): void {
-  onHeaders(response, function addUnmeteredPolicy() {
-    if (this.hasHeader('ratelimit-limit')) return;
-    for (const [name, value] of Object.entries(rateLimitHeaders(UNMETERED_RATE_LIMIT))) this.setHeader(name, value);
-  });
+  onHeaders(response, addUnmeteredPolicy);
 }

@@ -3,6 +3,7 @@ import type { Executor } from '@/db/client';
 import { getDb } from '@/db/client';
 import { apiRequestLog } from '@/db/schema';
 import { config } from '@/lib/config';
+import { requestUrl } from '@/lib/http/request-url';
 import { logger } from '@/lib/log';
 import { metrics } from './metrics';
 import { columnNames, storableText } from '@/db/rows';
@@ -190,7 +191,7 @@ export function recordRequest(input: {
   facts: RequestFacts;
 }): void {
   const { request, response, surface, facts } = input;
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const route = facts.route ?? routeTemplate(url.pathname, facts.params);
   const status = response.status;
   const m = metrics();
