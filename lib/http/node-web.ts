@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyUnusable, type Deferred, standIn, undiciObject, utf8 } from './deferred-web';
+import { deferredText } from './responses';
 
 /**
  * Node's request and response as the Web `Request` and `Response` that route handlers take and return, converted the
@@ -105,18 +107,11 @@ export async function toWebRequest(incoming: IncomingMessage, url: string, respo
   return request;
 }
 
-const utf8 = new TextDecoder();
-
-/** undici's words when a body is read twice. */
-const bodyUnusable = () => new TypeError('Body is unusable: Body has already been read');
-
-const real = Symbol('the undici Request');
-
 /**
  * A Request over a body already in memory (or none). What it does not serve itself it asks of the undici Request it
  * makes on first need, over the same headers and the body, unless that was read already.
  */
-class BufferedRequest {
+class BufferedRequest implements Deferred<Request> {
   readonly method: string;
   readonly url: string;
   readonly #incomingHeaders: IncomingMessage['headers'];
@@ -144,7 +139,7 @@ class BufferedRequest {
   }
 
   get body(): ReadableStream<Uint8Array> | null {
-    return this.#buffered === null ? null : this[real]().body;
+    return this.#buffered === null ? null : this[undiciObject]().body;
   }
 
   get bodyUsed(): boolean {
@@ -160,7 +155,6 @@ class BufferedRequest {
   }
 
   async text(): Promise<string> {
-    // TextDecoder decodes as undici's text() does: UTF-8, a leading byte order mark dropped, bad bytes replaced.
     return this.#request ? this.#request.text() : utf8.decode(this.#take());
   }
 
@@ -175,7 +169,7 @@ class BufferedRequest {
   }
 
   /** undici's Request over the same method, url, headers and body (consumed, if it was read here). */
-  [real](): Request {
+  [undiciObject](): Request {
     if (this.#request) return this.#request;
     const request = new Request(this.url, {
       method: this.method,
@@ -190,31 +184,7 @@ class BufferedRequest {
 }
 
 // Everything else of a Request (cache, mode, clone(), formData() …) comes from undici's, made for the purpose.
-for (const [name, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(Request.prototype))) {
-  if (name === 'constructor' || Object.hasOwn(BufferedRequest.prototype, name)) continue;
-  Object.defineProperty(
-    BufferedRequest.prototype,
-    name,
-    descriptor.get
-      ? {
-          get: function (this: BufferedRequest) {
-            return Reflect.get(this[real](), name) as unknown;
-          },
-          configurable: true,
-        }
-      : typeof descriptor.value === 'function'
-        ? {
-            value: function (this: BufferedRequest, ...args: unknown[]) {
-              return (Reflect.get(this[real](), name) as (...args: unknown[]) => unknown).apply(this[real](), args);
-            },
-            writable: true,
-            configurable: true,
-          }
-        : descriptor,
-  );
-}
-Object.defineProperty(BufferedRequest.prototype, Symbol.toStringTag, { value: 'Request', configurable: true });
-Object.setPrototypeOf(BufferedRequest.prototype, Request.prototype);
+standIn(BufferedRequest, Request);
 
 // The body may have been decoded or re-framed on its way through fetch: framing is Node's to decide.
 const FRAMING_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding']);
@@ -234,6 +204,16 @@ export async function sendWebResponse(response: Response, outgoing: ServerRespon
   });
   for (const cookie of response.headers.getSetCookie()) outgoing.appendHeader('set-cookie', cookie);
 
+  const text = deferredText(response);
+  if (text !== undefined) {
+    // A body held as text (lib/http/responses.ts) is written as one chunk, framed as the stream would be.
+    if (text && method !== 'HEAD' && !outgoing.destroyed) {
+      outgoing.write(text);
+      (outgoing as ServerResponse & { flush?: () => void }).flush?.();
+    }
+    outgoing.end();
+    return;
+  }
   const body = response.body;
   if (!body || method === 'HEAD') {
     if (body) void body.cancel().catch(() => {});
