@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from './errors';
-import { answerClientError, guardRequest, requestPath, routedPath, sendProblem } from './request-guard';
+import { answerClientError, guardRequest, isPlainPath, requestPath, routedPath, sendProblem } from './request-guard';
 import type { RouteTable } from './route-table';
 
 // Stands in for Next's build: two route handlers of the partner API and one of the dashboard.
@@ -210,5 +210,61 @@ describe('request pre-checks', () => {
     expect(requestPath('http://example.test:3000/connect/orders/%?x')).toBe('/connect/orders/%');
     expect(requestPath('http://example.test')).toBe('/');
     expect(requestPath('*')).toBe('*');
+    expect(requestPath('/#x')).toBe('/');
+    expect(requestPath('/a#b?c')).toBe('/a');
+  });
+
+  it('routes a plain path as it is: nothing to decode, and the URL parser leaves it unchanged', () => {
+    const alphabet = [
+      'a',
+      'Z',
+      '0',
+      '_',
+      '-',
+      '.',
+      '..',
+      '~',
+      '!',
+      '$',
+      '&',
+      "'",
+      '(',
+      ')',
+      '*',
+      '+',
+      ',',
+      ';',
+      '=',
+      ':',
+      '@',
+      '/',
+      '//',
+      '%',
+      '%2e',
+      '%41',
+      '\\',
+      ' ',
+      '"',
+      '<',
+      '^',
+      '|',
+      '`',
+      '{',
+      'é',
+      '\u0001',
+    ];
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    let plain = 0;
+    for (let index = 0; index < 20_000; index++) {
+      const path = `/${Array.from({ length: 1 + Math.floor(random() * 8) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('')}`;
+      if (!isPlainPath(path)) continue;
+      plain += 1;
+      expect(routedPath(path), path).toBe(path);
+      expect(path.split('/').map(decodeURIComponent).join('/'), path).toBe(path);
+    }
+    // Enough of them were plain for the comparison to mean something, and the tricky ones were not.
+    expect(plain).toBeGreaterThan(1000);
+    for (const path of ['//x', '/a/../b', '/a/.', '/%41', '/a b', '/a\\b', '/é', '/a^b']) expect(isPlainPath(path), path).toBe(false);
   });
 });

@@ -10,8 +10,19 @@ const API_SURFACE = /^\/(?:connect|manage|oauth)(?:\/|$)/;
 // A method Next does not know is served nowhere; pages answer these three (POST for server actions).
 const PAGE_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
+// A path of these characters only, without a dot segment or a leading `//`, has nothing to decode (no `%`, no control
+// character) and is routed as it is: the URL parser would leave it unchanged.
+const PLAIN_PATH = /^\/(?!\/)[\w\-.~!$&'()*+,;=:@/]*$/;
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
+
+export const isPlainPath = (pathname: string) => PLAIN_PATH.test(pathname) && !DOT_SEGMENT.test(pathname);
+
 /** The path of a request target, in origin form or absolute form, still percent-encoded. */
 export function requestPath(target: string): string {
+  if (target[0] === '/') {
+    const end = target.search(/[?#]/);
+    return end === -1 ? target : target.slice(0, end);
+  }
   const withoutOrigin = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
   return withoutOrigin.split(/[?#]/, 1)[0] || '/';
 }
@@ -33,13 +44,16 @@ export function routedPath(pathname: string): string {
  */
 export function guardRequest(request: IncomingMessage, routes: RouteTable): Verdict | Promise<Verdict> {
   const pathname = requestPath(request.url ?? '/');
-  try {
-    for (const segment of pathname.split('/')) decodePathSegment(segment);
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
+  let routed = pathname;
+  if (!isPlainPath(pathname)) {
+    try {
+      for (const segment of pathname.split('/')) decodePathSegment(segment);
+    } catch (error) {
+      if (error instanceof ApiError) return error;
+      throw error;
+    }
+    routed = routedPath(pathname);
   }
-  const routed = routedPath(pathname);
   const routeMethods = routes.allowedMethods(routed);
   return routeMethods instanceof Promise ? routeMethods.then((methods) => judged(request, routed, methods)) : judged(request, routed, routeMethods);
 }
