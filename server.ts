@@ -81,6 +81,13 @@ async function main() {
   const routes: RouteTable = fastPath
     ? { allowedMethods: (pathname) => fastPath.routes.allowedMethods(pathname) ?? buildRoutes.allowedMethods(pathname) }
     : buildRoutes;
+  // What a request that passed the pre-checks gets: the fast path's handler, or Next; one that did not, its problem.
+  const proceed = (request: IncomingMessage, response: ServerResponse, accepted: IncomingMessage | ApiError) => {
+    if (accepted instanceof ApiError) return sendProblem(request, response, accepted, docsUrl());
+    if (fastPath?.serve(accepted, response)) return;
+    if (!worthCompressing(accepted.url ?? '/')) delete accepted.headers['accept-encoding'];
+    void handleRequest(accepted, response);
+  };
   const server = createServer((request, response) => {
     // Every response carries RateLimit headers (CONTRACT §5), the pre-checks' problems included.
     publishUnmeteredRateLimit(response);
@@ -92,15 +99,12 @@ async function main() {
     request.headers['x-request-id'] = requestId;
     response.setHeader('X-Request-Id', requestId);
     const verdict = guardRequest(request, routes);
-    if (verdict instanceof Promise) verdict.then(proceed, () => request.destroy());
-    else proceed(verdict);
-
-    function proceed(accepted: IncomingMessage | ApiError) {
-      if (accepted instanceof ApiError) return sendProblem(request, response, accepted, docsUrl());
-      if (fastPath?.serve(accepted, response)) return;
-      if (!worthCompressing(accepted.url ?? '/')) delete accepted.headers['accept-encoding'];
-      void handleRequest(accepted, response);
-    }
+    if (verdict instanceof Promise)
+      verdict.then(
+        (accepted) => proceed(request, response, accepted),
+        () => request.destroy(),
+      );
+    else proceed(request, response, verdict);
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => answerClientError(error, socket, docsUrl()));
   const notifications = attachPosNotifications(server, handle);

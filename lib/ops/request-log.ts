@@ -32,6 +32,7 @@ export type ApiRequestRow = typeof apiRequestLog.$inferInsert;
 export function routeTemplate(pathname: string, params: RequestFacts['params'] = {}): string {
   const segments = pathname.split('/');
   const decoded = segments.map((segment) => {
+    if (!segment.includes('%')) return segment;
     try {
       return decodeURIComponent(segment);
     } catch {
