@@ -4,9 +4,10 @@
  * API_FAST_PATH=false (every request through Next's pipeline, as before the fast path), the fast path with the API
  * request log off (API_LOG_ENABLED=false, to price the log) and, in the same run, a
  * minimal node:http baseline that calls the same lib functions (same SQL, no Next.js). Prints cycles/s, the ratios to
- * the baseline and the CPU a cycle costs (the servers take turns over three rounds, medians reported), p50/p99 of
+ * the baseline and the CPU a cycle costs (the servers take turns over five rounds; each ratio is the median of the rounds'
+ * ratios, a round's servers having run within a minute of each other), p50/p99 of
  * each call at a fixed 50 cycles/s, and the server's RSS under that load. Everything runs on 127.0.0.1 and takes
- * about three minutes.
+ * about seven minutes.
  *
  *   npx tsx bench/orders.ts            (needs `node scripts/ensure-build.mjs` first and PostgreSQL at BENCH_DATABASE_URL,
  *                                       default postgres://postgres@127.0.0.1:5432/postgres)
@@ -35,11 +36,13 @@ import { createOrderRequestSchema, patchOrderRequestSchema, toOrderResponse } fr
 import { type ServerKind, SERVER_LABEL, startOrderingServer } from './ordering-servers';
 import { cpuPerUnit, type CpuPerUnit, formatCpu, percentile, rssMiB, sleep } from './support';
 
-const ROUNDS = 3;
+const ROUNDS = 5;
 const ROUND_SECONDS = 8;
 const THROUGHPUT_CONCURRENCY = 24;
 const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 50);
 const RATE_SECONDS = 12;
+// The fixed-rate phase takes turns too: a hiccup of this machine lands in one round, not on one server.
+const RATE_ROUNDS = 3;
 const WEBHOOK_TIMEOUT_MS = 10_000;
 const CALLS = ['POST /orders', 'webhook (POST → received)', 'GET /orders/{id}', 'PATCH ACCEPTED', 'PATCH READY'] as const;
 type Call = (typeof CALLS)[number];
@@ -255,8 +258,27 @@ async function main() {
     // This machine's speed drifts over a run, so the two servers take turns: each drift hits both alike.
     const rounds = new Map<ServerKind, Awaited<ReturnType<typeof throughputRound>>[]>(KINDS.map((kind) => [kind, []]));
     for (let round = 0; round < ROUNDS; round++) for (const server of servers) rounds.get(server.kind)!.push(await throughputRound(server, receiver));
-    const rates = new Map<ServerKind, Awaited<ReturnType<typeof fixedRate>>>();
-    for (const server of servers) rates.set(server.kind, await fixedRate(server, receiver));
+    const rateRounds = new Map<ServerKind, Awaited<ReturnType<typeof fixedRate>>[]>(KINDS.map((kind) => [kind, []]));
+    for (let round = 0; round < RATE_ROUNDS; round++) {
+      for (const server of round % 2 ? [...servers].reverse() : servers) rateRounds.get(server.kind)!.push(await fixedRate(server, receiver));
+    }
+    // Per call, the median over the rounds of each round's p50 and p99; memory, the median and the highest peak.
+    const rates = new Map(
+      KINDS.map((kind) => {
+        const runs = rateRounds.get(kind)!;
+        const latency = (call: Call, p: number) => median(runs.map((run) => percentile(run.latencies.get(call)!, p)));
+        return [
+          kind,
+          {
+            latency,
+            p99Rounds: (call: Call) => runs.map((run) => percentile(run.latencies.get(call)!, 99)),
+            failed: runs.reduce((sum, run) => sum + run.failed, 0),
+            rssPeak: Math.max(...runs.map((run) => run.rssPeak)),
+            rssMedian: median(runs.map((run) => run.rssMedian)),
+          },
+        ] as const;
+      }),
+    );
 
     const summary = (kind: ServerKind) => {
       const results = rounds.get(kind)!;
@@ -277,20 +299,28 @@ async function main() {
         .get(kind)!
         .rounds.map((value) => value.toFixed(1))
         .join(', ');
-    const ratio = (kind: ServerKind) => (results.get(kind)!.cyclesPerSecond / baseline.cyclesPerSecond).toFixed(2);
-    const cpuRatio = (kind: ServerKind) => (results.get(kind)!.cpu.server / baseline.cpu.server).toFixed(2);
+    // A round's servers run within a minute of each other: its ratio is free of the drift between rounds (±15% here).
+    const pairedMedian = (kind: ServerKind, of: (result: Awaited<ReturnType<typeof throughputRound>>) => number) => {
+      const own = rounds.get(kind)!;
+      return median(rounds.get('baseline')!.map((base, index) => of(own[index]!) / of(base)));
+    };
+    const ratio = (kind: ServerKind) => pairedMedian(kind, (result) => result.cyclesPerSecond).toFixed(2);
+    const cpuRatio = (kind: ServerKind) => pairedMedian(kind, (result) => result.cpu.server).toFixed(2);
     console.log(
-      `\nOrdering benchmark on PostgreSQL (${new Date().toISOString()}): ${ROUNDS} alternating rounds of ${THROUGHPUT_CONCURRENCY} concurrent cycles for ${ROUND_SECONDS} s each, then ${RATE_PER_SECOND} cycles/s for ${RATE_SECONDS} s`,
+      `\nOrdering benchmark on PostgreSQL (${new Date().toISOString()}): ${ROUNDS} alternating rounds of ${THROUGHPUT_CONCURRENCY} concurrent cycles for ${ROUND_SECONDS} s each, then ${RATE_ROUNDS} alternating rounds of ${RATE_PER_SECOND} cycles/s for ${RATE_SECONDS} s`,
     );
     console.log(`  full cycles/s (median)   ${KINDS.map((kind) => `${SERVER_LABEL[kind]} ${results.get(kind)!.cyclesPerSecond.toFixed(1)}`).join('   ')}`);
-    console.log(`  ratio to the baseline    fast path ${ratio('server')} (target ≥ 0.85)   Next pipeline ${ratio('next')}`);
-    const logCost = 1 - results.get('server')!.cyclesPerSecond / results.get('unlogged')!.cyclesPerSecond;
-    console.log(`  API request log cost     ${(logCost * 100).toFixed(1)}% fewer cycles/s with it on (target ≤ 5%)`);
+    console.log(`  ratio to the baseline    fast path ${ratio('server')} (target ≥ 0.85)   Next pipeline ${ratio('next')}   (medians of the rounds' ratios)`);
+    const unlogged = rounds.get('unlogged')!;
+    const logCost = 1 - median(rounds.get('server')!.map((result, index) => result.cyclesPerSecond / unlogged[index]!.cyclesPerSecond));
+    console.log(`  API request log cost     ${(logCost * 100).toFixed(1)}% fewer cycles/s with it on (target ≤ 5%; median of the rounds)`);
     console.log(`  rounds                   ${KINDS.map((kind) => `${SERVER_LABEL[kind]} ${roundsOf(kind)}`).join('   ')}`);
     console.log(`  failed cycles            ${KINDS.map((kind) => `${SERVER_LABEL[kind]} ${results.get(kind)!.failed}`).join('   ')}`);
     console.log(`  CPU ms per cycle (median)`);
     for (const kind of KINDS) console.log(`    ${SERVER_LABEL[kind].padEnd(14)} ${formatCpu(results.get(kind)!.cpu)}`);
-    console.log(`  server CPU per cycle vs the baseline   fast path ${cpuRatio('server')}× (target ≤ 1.3×)   Next pipeline ${cpuRatio('next')}×`);
+    console.log(
+      `  server CPU per cycle vs the baseline   fast path ${cpuRatio('server')}× (target ≤ 1.3×)   Next pipeline ${cpuRatio('next')}×   (medians of the rounds' ratios)`,
+    );
     if (results.has('hosted')) {
       const hosted = results.get('hosted')!;
       const server = results.get('server')!;
@@ -303,14 +333,23 @@ async function main() {
         console.log(`  note: ${SERVER_LABEL[kind]} completes fewer than ${RATE_PER_SECOND} cycles/s here, so its latencies below are mostly queueing`);
       }
     }
-    console.log(`\n  latency at ${RATE_PER_SECOND} cycles/s (ms, target p99 < 50)`);
+    console.log(`\n  latency at ${RATE_PER_SECOND} cycles/s (ms, target p99 < 50; medians of ${RATE_ROUNDS} alternating rounds of ${RATE_SECONDS} s)`);
     console.log(`  ${''.padEnd(34)} ${KINDS.map((kind) => `${SERVER_LABEL[kind].padStart(13)} p50     p99`).join(' |')}`);
     for (const call of CALLS) {
-      const cells = KINDS.map((kind) => {
-        const values = results.get(kind)!.latencies.get(call)!;
-        return `      ${fmt(percentile(values, 50))} ${fmt(percentile(values, 99))}`;
-      });
+      const cells = KINDS.map((kind) => `      ${fmt(results.get(kind)!.latency(call, 50))} ${fmt(results.get(kind)!.latency(call, 99))}`);
       console.log(`  ${call.padEnd(34)} ${cells.join(' |')}`);
+    }
+    console.log(`  p99 of each round`);
+    for (const call of CALLS) {
+      const cells = KINDS.map(
+        (kind) =>
+          `${SERVER_LABEL[kind]} ${results
+            .get(kind)!
+            .p99Rounds(call)
+            .map((value) => value.toFixed(0))
+            .join('/')}`,
+      );
+      console.log(`    ${call.padEnd(32)} ${cells.join('   ')}`);
     }
     console.log(
       `\n  server RSS under load (MiB, target < 500)   ${KINDS.map((kind) => `${SERVER_LABEL[kind]} median ${results.get(kind)!.rssMedian.toFixed(0)} peak ${results.get(kind)!.rssPeak.toFixed(0)}`).join('   ')}\n`,
