@@ -151,8 +151,13 @@ async function apiFastPath(port: number, log: ReturnType<typeof logger>): Promis
       distDir: path.join(process.cwd(), '.next'),
       origin: { hostname: 'localhost', port },
       decorate(request, response) {
-        if (worthCompressing(request.url ?? '/')) compress(request, response, () => {});
-        else {
+        if (worthCompressing(request.url ?? '/')) {
+          compress(request, response, () => {});
+          // Only a compressing answer has a zlib stream to free when the client goes away early.
+          response.once('close', () => {
+            if (!response.writableFinished) releaseCompressionStream(response);
+          });
+        } else {
           // Offered no encoding, the middleware compresses nothing: what it still does, without a wrapper on every write.
           delete request.headers['accept-encoding'];
           compressionPassThrough(request, response, compression.filter);
@@ -160,9 +165,6 @@ async function apiFastPath(port: number, log: ReturnType<typeof logger>): Promis
         // What Next's server sets on every app-directory answer (no route here can be intercepted).
         response.appendHeader('vary', appRouterVary);
         delete request.headers[NEXT_URL];
-        response.once('close', () => {
-          if (!response.writableFinished) releaseCompressionStream(response);
-        });
       },
       onError: (err, context) => log.error({ err, ...context }, 'API route handler failed, or left to Next'),
     });
