@@ -292,7 +292,6 @@ async function main() {
       };
     };
     const results = new Map(KINDS.map((kind) => [kind, summary(kind)]));
-    const baseline = results.get('baseline')!;
     const fmt = (value: number) => value.toFixed(1).padStart(7);
     const roundsOf = (kind: ServerKind) =>
       results
