@@ -98,10 +98,17 @@ async function main() {
     const requestId = acceptedRequestId(request.headers['x-request-id']);
     request.headers['x-request-id'] = requestId;
     response.setHeader('X-Request-Id', requestId);
-    const verdict = guardRequest(request, routes);
+    let verdict: ReturnType<typeof guardRequest>;
+    try {
+      verdict = guardRequest(request, routes);
+    } catch (err) {
+      log.error({ err, url: request.url?.slice(0, 200) }, 'request pre-checks failed');
+      return request.destroy();
+    }
     if (verdict instanceof Promise)
       verdict.then(
         (accepted) => proceed(request, response, accepted),
+        // Only a connection that broke while its body was read gets here; there is no one left to answer.
         () => request.destroy(),
       );
     else proceed(request, response, verdict);
