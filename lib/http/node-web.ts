@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bodyUnusable, type Deferred, standIn, undiciObject, utf8 } from './deferred-web';
+import { DeferredBody, standIn } from './deferred-web';
 import { deferredText } from './responses';
 
 /**
@@ -111,23 +111,22 @@ export async function toWebRequest(incoming: IncomingMessage, url: string, respo
  * A Request over a body already in memory (or none). What it does not serve itself it asks of the undici Request it
  * makes on first need, over the same headers and the body, unless that was read already.
  */
-class BufferedRequest implements Deferred<Request> {
+class BufferedRequest extends DeferredBody<Request> {
   readonly method: string;
   readonly url: string;
   readonly #incomingHeaders: IncomingMessage['headers'];
-  readonly #buffered: Buffer | null;
   readonly #response: ServerResponse;
+  readonly #hasBody: boolean;
   #headers: Headers | undefined;
   #signal: AbortSignal | undefined;
-  #request: Request | undefined;
-  #used = false;
 
-  constructor(method: string, url: string, headers: IncomingMessage['headers'], buffered: Buffer | null, response: ServerResponse) {
+  constructor(method: string, url: string, headers: IncomingMessage['headers'], body: Buffer | null, response: ServerResponse) {
+    super(body);
     this.method = method;
     this.url = url;
     this.#incomingHeaders = headers;
-    this.#buffered = buffered;
     this.#response = response;
+    this.#hasBody = body !== null;
   }
 
   get headers(): Headers {
@@ -139,46 +138,12 @@ class BufferedRequest implements Deferred<Request> {
   }
 
   get body(): ReadableStream<Uint8Array> | null {
-    return this.#buffered === null ? null : this[undiciObject]().body;
+    return this.#hasBody ? this.undiciObject().body : null;
   }
 
-  get bodyUsed(): boolean {
-    return this.#request ? this.#request.bodyUsed : this.#used;
-  }
-
-  /** The body's bytes, once; as undici's body reads, a second read fails. */
-  #take(): Buffer {
-    if (this.#request) throw new Error('unreachable: reads go to the Request once it is made');
-    if (this.#used) throw bodyUnusable();
-    this.#used = this.#buffered !== null;
-    return this.#buffered ?? Buffer.alloc(0);
-  }
-
-  async text(): Promise<string> {
-    return this.#request ? this.#request.text() : utf8.decode(this.#take());
-  }
-
-  async json(): Promise<unknown> {
-    return this.#request ? this.#request.json() : (JSON.parse(utf8.decode(this.#take())) as unknown);
-  }
-
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    if (this.#request) return this.#request.arrayBuffer();
-    const bytes = this.#take();
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  }
-
-  /** undici's Request over the same method, url, headers and body (consumed, if it was read here). */
-  [undiciObject](): Request {
-    if (this.#request) return this.#request;
-    const request = new Request(this.url, {
-      method: this.method,
-      headers: this.headers,
-      ...(this.#buffered === null ? {} : { body: this.#buffered as unknown as BodyInit }),
-    });
+  protected makeUndici(body: Buffer | null): Request {
+    const request = new Request(this.url, { method: this.method, headers: this.headers, ...(body === null ? {} : { body: body as unknown as BodyInit }) });
     Object.defineProperty(request, 'signal', { get: () => this.signal, configurable: true });
-    if (this.#used) void request.arrayBuffer().catch(() => {});
-    this.#request = request;
     return request;
   }
 }

@@ -61,7 +61,7 @@ export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): unknown {
 /** The nesting depth of a parsed JSON value (a scalar is 0), counted without recursion and up to `stopAbove` + 1. */
 export function jsonDepth(value: unknown, stopAbove = Infinity): number {
   let deepest = 0;
-  // Two stacks side by side rather than a [value, depth] pair per node: a large body walks without a pair each.
+  // Two stacks side by side rather than a [value, depth] pair per node; scalars are never pushed.
   const values: unknown[] = [value];
   const depths: number[] = [0];
   while (values.length) {
@@ -70,20 +70,10 @@ export function jsonDepth(value: unknown, stopAbove = Infinity): number {
     if (typeof current !== 'object' || current === null) continue;
     if (depth + 1 > deepest) deepest = depth + 1;
     if (deepest > stopAbove) return deepest;
-    if (Array.isArray(current)) {
-      for (const child of current as unknown[]) {
-        if (typeof child === 'object' && child !== null) {
-          values.push(child);
-          depths.push(depth + 1);
-        }
-      }
-    } else {
-      for (const key in current) {
-        const child = (current as Record<string, unknown>)[key];
-        if (typeof child === 'object' && child !== null) {
-          values.push(child);
-          depths.push(depth + 1);
-        }
+    for (const child of Array.isArray(current) ? current : Object.values(current)) {
+      if (typeof child === 'object' && child !== null) {
+        values.push(child);
+        depths.push(depth + 1);
       }
     }
   }

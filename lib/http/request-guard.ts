@@ -19,11 +19,7 @@ export const isPlainPath = (pathname: string) => PLAIN_PATH.test(pathname) && !D
 
 /** The path of a request target, in origin form or absolute form, still percent-encoded. */
 export function requestPath(target: string): string {
-  if (target[0] === '/') {
-    const end = target.search(/[?#]/);
-    return end === -1 ? target : target.slice(0, end);
-  }
-  const withoutOrigin = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  const withoutOrigin = target[0] === '/' ? target : target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
   return withoutOrigin.split(/[?#]/, 1)[0] || '/';
 }
 

@@ -1,4 +1,4 @@
-import { bodyUnusable, type Deferred, standIn, undiciObject } from './deferred-web';
+import { DeferredBody, standIn } from './deferred-web';
 
 /**
  * A JSON answer. Built from the serialized text rather than with `Response.json`, which costs undici about twice the
@@ -23,21 +23,18 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
  * A Response over a text body: status, headers and body reads are its own, everything else (the body as a stream,
  * `clone()`, `type` …) comes from the undici Response it makes on first need, over the same headers and text.
  */
-class TextResponse implements Deferred<Response> {
+class TextResponse extends DeferredBody<Response> {
   readonly status: number;
-  readonly #text: string;
   readonly #headers: Headers;
-  #response: Response | undefined;
-  #used = false;
 
   constructor(text: string, status: number, headers: Headers) {
-    this.#text = text;
+    super(text);
     this.status = status;
     this.#headers = headers;
   }
 
   get headers(): Headers {
-    return this.#response ? this.#response.headers : this.#headers;
+    return this.undici ? this.undici.headers : this.#headers;
   }
 
   get ok(): boolean {
@@ -45,45 +42,11 @@ class TextResponse implements Deferred<Response> {
   }
 
   get statusText(): string {
-    return this.#response ? this.#response.statusText : '';
+    return this.undici ? this.undici.statusText : '';
   }
 
-  get bodyUsed(): boolean {
-    return this.#response ? this.#response.bodyUsed : this.#used;
-  }
-
-  /** The body, once; as undici's body reads, a second read fails. */
-  take(): string {
-    if (this.#used) throw bodyUnusable();
-    this.#used = true;
-    return this.#text;
-  }
-
-  async text(): Promise<string> {
-    return this.#response ? this.#response.text() : this.take();
-  }
-
-  async json(): Promise<unknown> {
-    return this.#response ? this.#response.json() : (JSON.parse(this.take()) as unknown);
-  }
-
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    if (this.#response) return this.#response.arrayBuffer();
-    const bytes = Buffer.from(this.take());
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  }
-
-  [undiciObject](): Response {
-    if (this.#response) return this.#response;
-    const response = new Response(this.#text, { status: this.status, headers: this.#headers });
-    if (this.#used) void response.arrayBuffer().catch(() => {});
-    this.#response = response;
-    return response;
-  }
-
-  /** The unread text while no undici Response was made, marked read; otherwise undefined. */
-  untouchedText(): string | undefined {
-    return this.#response || this.#used ? undefined : this.take();
+  protected makeUndici(text: string): Response {
+    return new Response(text, { status: this.status, headers: this.#headers });
   }
 }
 
@@ -94,5 +57,5 @@ standIn(TextResponse, Response);
  * sends it as it is, without a body stream. Otherwise undefined, and the body is read as any Response's.
  */
 export function deferredText(response: Response): string | undefined {
-  return response instanceof TextResponse ? response.untouchedText() : undefined;
+  return response instanceof TextResponse ? (response.unreadBody() as string | undefined) : undefined;
 }

@@ -41,8 +41,10 @@ export function parsePattern(pattern: string): Segment[] {
     });
 }
 
+const endsInCatchAll = (segments: Segment[]) => segments.some((segment) => segment.kind !== 'static' && segment.kind !== 'dynamic');
+
 /** Whether a pattern ends in a catch-all segment (it answers a whole subtree). */
-export const isCatchAll = (pattern: string) => parsePattern(pattern).some((segment) => segment.kind !== 'static' && segment.kind !== 'dynamic');
+export const isCatchAll = (pattern: string) => endsInCatchAll(parsePattern(pattern));
 
 function bySpecificity(a: Segment[], b: Segment[]): number {
   for (let index = 0; index < Math.max(a.length, b.length); index++) {
@@ -91,8 +93,7 @@ export function routeMatcher<T>(entries: Iterable<readonly [string, T]>): RouteM
   const routes = [...entries]
     .map(([pattern, value]) => {
       const segments = parsePattern(pattern);
-      const catchAll = segments.some((segment) => segment.kind !== 'static' && segment.kind !== 'dynamic');
-      return { pattern, value, segments, catchAll };
+      return { pattern, value, segments, catchAll: endsInCatchAll(segments) };
     })
     .sort((a, b) => bySpecificity(a.segments, b.segments));
   return {

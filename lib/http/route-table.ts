@@ -11,11 +11,12 @@ interface RouteModule {
   userland: Record<string, unknown>;
 }
 
+type Methods = readonly string[] | undefined;
+
 interface Route {
   file: string;
-  methods?: Promise<readonly string[] | undefined>;
-  /** The methods once `methods` has settled. */
-  known?: { methods: readonly string[] | undefined };
+  /** The methods while the route loads, then the answer itself. */
+  methods?: Promise<Methods> | { answer: Methods };
 }
 
 /**
@@ -44,21 +45,21 @@ export function routeTableOfBuild(distDir: string, onError: (error: unknown, fil
       .map(([page, file]) => [page.slice(0, -'/route'.length), { file: path.join(distDir, 'server', file) } satisfies Route] as const),
   );
 
-  const methodsOf = (route: Route) =>
-    route.known
-      ? route.known.methods
-      : (route.methods ??= (async () => {
-          let methods: readonly string[] | undefined;
-          try {
-            const { routeModule } = requireBuilt(route.file) as { routeModule: RouteModule };
-            await routeModule.ensureUserland?.();
-            methods = allowedMethods(routeModule.userland);
-          } catch (error) {
-            onError(error, route.file);
-          }
-          route.known = { methods };
-          return methods;
-        })());
+  const methodsOf = (route: Route): Methods | Promise<Methods> => {
+    route.methods ??= (async () => {
+      let answer: Methods;
+      try {
+        const { routeModule } = requireBuilt(route.file) as { routeModule: RouteModule };
+        await routeModule.ensureUserland?.();
+        answer = allowedMethods(routeModule.userland);
+      } catch (error) {
+        onError(error, route.file);
+      }
+      route.methods = { answer };
+      return answer;
+    })();
+    return route.methods instanceof Promise ? route.methods : route.methods.answer;
+  };
 
   return {
     allowedMethods(pathname) {
