@@ -299,9 +299,9 @@ async function main() {
         .rounds.map((value) => value.toFixed(1))
         .join(', ');
     // A round's servers run within a minute of each other: its ratio is free of the drift between rounds (±15% here).
-    const pairedMedian = (kind: ServerKind, of: (result: Awaited<ReturnType<typeof throughputRound>>) => number) => {
+    const pairedMedian = (kind: ServerKind, of: (result: Awaited<ReturnType<typeof throughputRound>>) => number, against: ServerKind = 'baseline') => {
       const own = rounds.get(kind)!;
-      return median(rounds.get('baseline')!.map((base, index) => of(own[index]!) / of(base)));
+      return median(rounds.get(against)!.map((base, index) => of(own[index]!) / of(base)));
     };
     const ratio = (kind: ServerKind) => pairedMedian(kind, (result) => result.cyclesPerSecond).toFixed(2);
     const cpuRatio = (kind: ServerKind) => pairedMedian(kind, (result) => result.cpu.server).toFixed(2);
@@ -310,8 +310,7 @@ async function main() {
     );
     console.log(`  full cycles/s (median)   ${KINDS.map((kind) => `${SERVER_LABEL[kind]} ${results.get(kind)!.cyclesPerSecond.toFixed(1)}`).join('   ')}`);
     console.log(`  ratio to the baseline    fast path ${ratio('server')} (target ≥ 0.85)   Next pipeline ${ratio('next')}   (medians of the rounds' ratios)`);
-    const unlogged = rounds.get('unlogged')!;
-    const logCost = 1 - median(rounds.get('server')!.map((result, index) => result.cyclesPerSecond / unlogged[index]!.cyclesPerSecond));
+    const logCost = 1 - pairedMedian('server', (result) => result.cyclesPerSecond, 'unlogged');
     console.log(`  API request log cost     ${(logCost * 100).toFixed(1)}% fewer cycles/s with it on (target ≤ 5%; median of the rounds)`);
     console.log(`  rounds                   ${KINDS.map((kind) => `${SERVER_LABEL[kind]} ${roundsOf(kind)}`).join('   ')}`);
     console.log(`  failed cycles            ${KINDS.map((kind) => `${SERVER_LABEL[kind]} ${results.get(kind)!.failed}`).join('   ')}`);
@@ -321,10 +320,9 @@ async function main() {
       `  server CPU per cycle vs the baseline   fast path ${cpuRatio('server')}× (target ≤ 1.3×)   Next pipeline ${cpuRatio('next')}×   (medians of the rounds' ratios)`,
     );
     if (results.has('hosted')) {
-      const hosted = results.get('hosted')!;
-      const server = results.get('server')!;
+      const overHosted = (of: (result: Awaited<ReturnType<typeof throughputRound>>) => number) => pairedMedian('server', of, 'hosted').toFixed(2);
       console.log(
-        `  hosted baseline vs the baseline        cycles/s ${ratio('hosted')}   server CPU ${cpuRatio('hosted')}×;   fast path vs the hosted baseline: cycles/s ${(server.cyclesPerSecond / hosted.cyclesPerSecond).toFixed(2)}, server CPU ${(server.cpu.server / hosted.cpu.server).toFixed(2)}×`,
+        `  hosted baseline vs the baseline        cycles/s ${ratio('hosted')}   server CPU ${cpuRatio('hosted')}×;   fast path vs the hosted baseline: cycles/s ${overHosted((result) => result.cyclesPerSecond)}, server CPU ${overHosted((result) => result.cpu.server)}×`,
       );
     }
     for (const kind of KINDS) {
