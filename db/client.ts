@@ -122,9 +122,41 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
 }
 
 type PendingQuery = PromiseLike<unknown> & { state: unknown; cancel(): unknown };
+type UnsafeArgs = Parameters<postgres.Sql['unsafe']>;
+
+// drizzle sends every statement it did not `.prepare()` unnamed, and postgres.js sends an unnamed statement with
+// parameters in two round trips (Parse and Describe to learn the parameter types, then Bind and Execute) and
+// PostgreSQL parses and plans it every time. Named, it is described once per connection, and every later call is one
+// round trip that PostgreSQL neither parses nor (once it settles on a generic plan) plans again: PostgreSQL's CPU per
+// order cycle halved (bench/orders.ts, 10.8 → 5.3 ms). A statement with many parameters is a bulk write whose text
+// varies with its row count; it stays unnamed, so the statements each connection keeps stay few (postgres.js forgets
+// them when it retires the connection, after 30 to 60 minutes).
+const MAX_PREPARED_PARAMETERS = 64;
+
+const namedWhenSmall = (args: UnsafeArgs): UnsafeArgs => {
+  const [query, parameters = [], options] = args;
+  return parameters.length > MAX_PREPARED_PARAMETERS ? args : [query, parameters, { ...options, prepare: true }];
+};
+
+/** A transaction's (or savepoint's) client whose statements are prepared like the pool's. */
+function preparing<T extends postgres.TransactionSql>(client: T): T {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === 'unsafe') return (...args: UnsafeArgs) => target.unsafe(...namedWhenSmall(args));
+      if (property === 'savepoint') {
+        return (...args: unknown[]) => {
+          const work = args.pop() as (savepoint: postgres.TransactionSql) => unknown;
+          return (target.savepoint as (...rest: unknown[]) => Promise<unknown>)(...args, (savepoint: postgres.TransactionSql) => work(preparing(savepoint)));
+        };
+      }
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+}
 
 /**
- * The pool as drizzle sees it: every statement (`unsafe`) and transaction (`begin`) passes the availability guard.
+ * The pool as drizzle sees it: every statement (`unsafe`) and transaction (`begin`) passes the availability guard,
+ * and statements are prepared (`namedWhenSmall`).
  * postgres.js queries are lazy (they start when awaited), so a statement refused while the database is down never
  * reaches the pool, and one abandoned before it was sent is withdrawn. A transaction whose caller was already answered
  * 503 rolls back instead of committing behind its back.
@@ -133,8 +165,8 @@ function guardedClient(pool: postgres.Sql, guard: AvailabilityGuard): postgres.S
   return new Proxy(pool, {
     get(target, property, receiver) {
       if (property === 'unsafe') {
-        return (...args: Parameters<postgres.Sql['unsafe']>) => {
-          const query = target.unsafe(...args) as unknown as PendingQuery;
+        return (...args: UnsafeArgs) => {
+          const query = target.unsafe(...namedWhenSmall(args)) as unknown as PendingQuery;
           const then = query.then;
           let outcome: Promise<unknown> | undefined;
           query.then = ((onFulfilled, onRejected) => {
@@ -158,7 +190,7 @@ function guardedClient(pool: postgres.Sql, guard: AvailabilityGuard): postgres.S
             guard.track((ticket) =>
               (target.begin as (...rest: unknown[]) => Promise<unknown>)(...args, async (tx: postgres.TransactionSql) => {
                 if (ticket.abandoned) throw new DatabaseUnavailableError();
-                const result = await work(tx);
+                const result = await work(preparing(tx));
                 if (ticket.abandoned) throw new DatabaseUnavailableError();
                 return result;
               }),
