@@ -12,6 +12,7 @@
  *   npx tsx bench/orders.ts            (needs `node scripts/ensure-build.mjs` first and PostgreSQL at BENCH_DATABASE_URL,
  *                                       default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_PROFILE_DIR=/tmp/prof npx tsx bench/orders.ts   (each server writes its CPU profiles to a folder there)
+ *   BENCH_NODE_FLAGS=--trace-gc npx tsx bench/orders.ts    (node flags for every server, after npm start's own)
  *   BENCH_HOSTED_BASELINE=true npx tsx bench/orders.ts    (adds the baseline with Next's process-wide patches loaded and
  *                                                          each request in an AsyncLocalStorage, as in the real server)
  */

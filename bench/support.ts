@@ -49,11 +49,18 @@ export interface MeasuredServer {
 
 /**
  * Starts `node <npm start's flags> <script…>` (server.ts is `npm start`'s server; it needs a build) and waits until
- * `readyUrl` answers 200. With BENCH_PROFILE_DIR set, the process writes its CPU profiles to `$BENCH_PROFILE_DIR/<name>`.
+ * `readyUrl` answers 200. With BENCH_PROFILE_DIR set, the process writes its CPU profiles to `$BENCH_PROFILE_DIR/<name>`;
+ * BENCH_NODE_FLAGS adds node flags of its own.
  */
 export async function startMeasuredServer(name: string, script: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<MeasuredServer> {
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}/${name}`] : [];
-  const child = spawn(process.execPath, [...profile, ...serverNodeFlags(), ...script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // Flags added after npm start's, so they can override one: --trace-gc, --perf-basic-prof (for `perf record -p`), or
+  // --max-semi-space-size=64 to try another setting. What V8 traces goes to stdout, shown only when flags are given.
+  const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...profile, ...serverNodeFlags(), ...extra, ...script], {
+    env,
+    stdio: ['ignore', extra.length ? 'inherit' : 'ignore', 'inherit'],
+  });
   const stop = async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
