@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '@/db/client';
+import { rowsOf } from '@/db/rows';
 import { partners } from '@/db/schema';
 import { type ThrowawayDatabase, throwawayDatabase } from '@/lib/testing/throwaway-database';
 
@@ -21,10 +22,11 @@ afterAll(async () => {
 });
 
 async function preparedLike(fragment: string) {
-  const rows = await handle.db.execute<{ statement: string; calls: string }>(
-    sql`select statement, generic_plans + custom_plans as calls from pg_prepared_statements where statement like ${`%${fragment}%`} and statement not like '%pg_prepared_statements%'`,
+  return rowsOf<{ statement: string; calls: string }>(
+    await handle.db.execute(
+      sql`select statement, generic_plans + custom_plans as calls from pg_prepared_statements where statement like ${`%${fragment}%`} and statement not like '%pg_prepared_statements%'`,
+    ),
   );
-  return [...rows];
 }
 
 describe('statements on PostgreSQL', () => {
