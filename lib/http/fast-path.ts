@@ -21,8 +21,6 @@ interface Route {
   file: string;
   exports: RouteExports;
   methods: readonly string[];
-  /** The handler of each method asked for so far. */
-  handlers: Map<string, Handler>;
 }
 
 /** A header rule of the build's routes-manifest.json (next.config.js `headers()`, compiled by Next). */
@@ -143,8 +141,7 @@ export async function createFastPath(options: FastPathOptions): Promise<FastPath
       try {
         const exports = await load(file);
         const page = pattern.replace(/\/\([^/]*\)/g, '') || '/';
-        if (servableDirectly(exports, prerendered.has(page)))
-          return [pattern, { file, exports, methods: allowedMethods(exports), handlers: new Map() } satisfies Route] as const;
+        if (servableDirectly(exports, prerendered.has(page))) return [pattern, { file, exports, methods: allowedMethods(exports) } satisfies Route] as const;
         onError(new Error(`${file} is prerendered, cached or not on Node.js: Next serves it`), { file });
       } catch (error) {
         onError(error, { file });
@@ -173,8 +170,7 @@ export async function createFastPath(options: FastPathOptions): Promise<FastPath
     request.headers['x-forwarded-proto'] ??= proto;
     request.headers['x-forwarded-for'] ??= request.socket.remoteAddress;
 
-    let handler = route.handlers.get(method);
-    if (!handler) route.handlers.set(method, (handler = handlerFor(route.exports, method)));
+    const handler = handlerFor(route.exports, method);
     const webRequest = await toWebRequest(request, `${proto}://${options.origin.hostname}:${options.origin.port}${request.url}`, response);
     let answer: Response;
     try {
