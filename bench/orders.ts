@@ -47,6 +47,7 @@ const RATE_ROUNDS = 3;
 const WEBHOOK_TIMEOUT_MS = 10_000;
 const CALLS = ['POST /orders', 'webhook (POST → received)', 'GET /orders/{id}', 'PATCH ACCEPTED', 'PATCH READY'] as const;
 type Call = (typeof CALLS)[number];
+type RoundResult = Awaited<ReturnType<typeof throughputRound>>;
 
 // ---------- the baseline server: the same lib calls behind plain node:http ----------
 
@@ -257,7 +258,7 @@ async function main() {
     for (const kind of KINDS) servers.push(await startTarget(kind, receiverUrl));
     for (const server of servers) for (let i = 0; i < 30; i++) await cycle(server.target, receiver, null);
     // This machine's speed drifts over a run, so the two servers take turns: each drift hits both alike.
-    const rounds = new Map<ServerKind, Awaited<ReturnType<typeof throughputRound>>[]>(KINDS.map((kind) => [kind, []]));
+    const rounds = new Map<ServerKind, RoundResult[]>(KINDS.map((kind) => [kind, []]));
     for (let round = 0; round < ROUNDS; round++) for (const server of servers) rounds.get(server.kind)!.push(await throughputRound(server, receiver));
     const rateRounds = new Map<ServerKind, Awaited<ReturnType<typeof fixedRate>>[]>(KINDS.map((kind) => [kind, []]));
     for (let round = 0; round < RATE_ROUNDS; round++) {
@@ -267,12 +268,12 @@ async function main() {
     const rates = new Map(
       KINDS.map((kind) => {
         const runs = rateRounds.get(kind)!;
-        const latency = (call: Call, p: number) => median(runs.map((run) => percentile(run.latencies.get(call)!, p)));
+        const perRound = (call: Call, p: number) => runs.map((run) => percentile(run.latencies.get(call)!, p));
         return [
           kind,
           {
-            latency,
-            p99Rounds: (call: Call) => runs.map((run) => percentile(run.latencies.get(call)!, 99)),
+            latency: (call: Call, p: number) => median(perRound(call, p)),
+            p99Rounds: (call: Call) => perRound(call, 99),
             failed: runs.reduce((sum, run) => sum + run.failed, 0),
             rssPeak: Math.max(...runs.map((run) => run.rssPeak)),
             rssMedian: median(runs.map((run) => run.rssMedian)),
@@ -300,7 +301,7 @@ async function main() {
         .rounds.map((value) => value.toFixed(1))
         .join(', ');
     // A round's servers run within a minute of each other: its ratio is free of the drift between rounds (±15% here).
-    const pairedMedian = (kind: ServerKind, of: (result: Awaited<ReturnType<typeof throughputRound>>) => number, against: ServerKind = 'baseline') => {
+    const pairedMedian = (kind: ServerKind, of: (result: RoundResult) => number, against: ServerKind = 'baseline') => {
       const own = rounds.get(kind)!;
       return median(rounds.get(against)!.map((base, index) => of(own[index]!) / of(base)));
     };
@@ -321,7 +322,7 @@ async function main() {
       `  server CPU per cycle vs the baseline   fast path ${cpuRatio('server')}× (target ≤ 1.3×)   Next pipeline ${cpuRatio('next')}×   (medians of the rounds' ratios)`,
     );
     if (results.has('hosted')) {
-      const overHosted = (of: (result: Awaited<ReturnType<typeof throughputRound>>) => number) => pairedMedian('server', of, 'hosted').toFixed(2);
+      const overHosted = (of: (result: RoundResult) => number) => pairedMedian('server', of, 'hosted').toFixed(2);
       console.log(
         `  hosted baseline vs the baseline        cycles/s ${ratio('hosted')}   server CPU ${cpuRatio('hosted')}×;   fast path vs the hosted baseline: cycles/s ${overHosted((result) => result.cyclesPerSecond)}, server CPU ${overHosted((result) => result.cpu.server)}×`,
       );
