@@ -171,7 +171,8 @@ export async function createFastPath(options: FastPathOptions): Promise<FastPath
     request.headers['x-forwarded-for'] ??= request.socket.remoteAddress;
 
     const handler = handlerFor(route.exports, method);
-    const webRequest = await toWebRequest(request, `${proto}://${options.origin.hostname}:${options.origin.port}${request.url}`, response);
+    const converted = toWebRequest(request, `${proto}://${options.origin.hostname}:${options.origin.port}${request.url}`, response);
+    const webRequest = converted instanceof Promise ? await converted : converted;
     let answer: Response;
     try {
       answer = await handler(webRequest, { params: Promise.resolve(params) });

@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUFFERED_BODY_BYTES, requestBody, toWebRequest } from './node-web';
+import { BUFFERED_BODY_BYTES, IncomingHeaders, requestBody, toWebRequest, webHeaders } from './node-web';
 
 const servers: ReturnType<typeof createServer>[] = [];
 afterEach(() => {
@@ -11,7 +11,7 @@ afterEach(() => {
 /** A server that hands each request to `handle` as a Web Request; answers its port. */
 async function serving(handle: (request: Request, incoming: IncomingMessage, outgoing: ServerResponse) => void): Promise<number> {
   const server = createServer((incoming, outgoing) => {
-    void toWebRequest(incoming, `http://localhost${incoming.url ?? '/'}`, outgoing).then((request) => handle(request, incoming, outgoing));
+    void Promise.resolve(toWebRequest(incoming, `http://localhost${incoming.url ?? '/'}`, outgoing)).then((request) => handle(request, incoming, outgoing));
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -195,5 +195,41 @@ describe('a Node request as a Web Request', () => {
       outgoing.end(JSON.stringify({ body: request.body, used: request.bodyUsed, text: await request.text() }));
     });
     expect(await (await fetch(`http://127.0.0.1:${port}/`)).json()).toEqual({ body: null, used: false, text: '' });
+  });
+});
+
+describe("request headers read from Node's parsed headers", () => {
+  const incoming = { host: 'localhost:3000', authorization: 'Bearer abc', cookie: 'a=1; b=2', 'set-cookie': ['one=1', 'two=2'], 'x-empty': '' };
+
+  it('answers get and has as a Headers list filled with the same fields does', () => {
+    const filled = new Headers(webHeaders(incoming));
+    const read = new IncomingHeaders(incoming);
+    for (const name of ['Authorization', 'host', 'COOKIE', 'set-cookie', 'x-empty', 'x-missing']) {
+      expect([read.get(name), read.has(name)]).toEqual([filled.get(name), filled.has(name)]);
+    }
+    expect(read).toBeInstanceOf(Headers);
+  });
+
+  it('iterates, lists Set-Cookie and changes as a Headers list, from the first such call on', () => {
+    const read = new IncomingHeaders(incoming);
+    expect(read.getSetCookie()).toEqual(['one=1', 'two=2']);
+    expect([...read]).toEqual([...new Headers(webHeaders(incoming))]);
+    read.set('authorization', 'Bearer other');
+    read.delete('cookie');
+    read.append('x-added', '1');
+    expect(read.get('authorization')).toBe('Bearer other');
+    expect(read.has('cookie')).toBe(false);
+    expect(Object.fromEntries(read.entries())).toMatchObject({ authorization: 'Bearer other', 'x-added': '1', host: 'localhost:3000' });
+    // The fields Node parsed are copied, never changed.
+    expect(incoming.authorization).toBe('Bearer abc');
+  });
+
+  it('gives an undici Request made over them every field', () => {
+    const request = new Request('http://localhost/x', { headers: new IncomingHeaders(incoming) });
+    expect([request.headers.get('authorization'), request.headers.get('cookie'), request.headers.getSetCookie()]).toEqual([
+      'Bearer abc',
+      'a=1; b=2',
+      ['one=1', 'two=2'],
+    ]);
   });
 });

@@ -81,9 +81,9 @@ async function* failing(error: unknown): AsyncIterable<Uint8Array> {
 
 /**
  * `incoming` as a Web Request at `url`. Only methods that carry a body get one (GET and HEAD requests have none, as in
- * fetch), read as `requestBody` says. Its `signal` aborts when the client goes away before `response` is written in
- * full; it is made when a handler first reads it, since following one costs every request an abort listener and most
- * handlers never look.
+ * fetch), read as `requestBody` says; a request without one is answered at once, without waiting a turn. Its `signal`
+ * aborts when the client goes away before `response` is written in full; it is made when a handler first reads it,
+ * since following one costs every request an abort listener and most handlers never look.
  *
  * A request without a body or with one read whole is a `BufferedRequest`: a Request (`instanceof` holds) whose
  * method, url, headers, signal and body reads are served from what was read, the pattern of Hono's Node adapter.
@@ -91,20 +91,98 @@ async function* failing(error: unknown): AsyncIterable<Uint8Array> {
  * `clone()` …): constructing one costs an AbortController and a body stream (about 60 µs here) that a partner call
  * never uses.
  */
-export async function toWebRequest(incoming: IncomingMessage, url: string, response: ServerResponse): Promise<Request> {
+export function toWebRequest(incoming: IncomingMessage, url: string, response: ServerResponse): Request | Promise<Request> {
   const method = incoming.method ?? 'GET';
-  const body = method !== 'GET' && method !== 'HEAD' && !response.closed ? await requestBody(incoming) : undefined;
-  if (body === undefined || Buffer.isBuffer(body)) return new BufferedRequest(method, url, incoming.headers, body ?? null, response) as unknown as Request;
-  const request = new Request(url, {
-    method,
-    headers: webHeaders(incoming.headers),
-    // undici takes Node's readable as an async iterable of chunks (`duplex: 'half'` is required then).
-    body: body as unknown as ReadableStream<Uint8Array>,
-    duplex: 'half',
-  } as RequestInit);
-  let signal: AbortSignal | undefined;
-  Object.defineProperty(request, 'signal', { get: () => (signal ??= responseSignal(response)), configurable: true });
-  return request;
+  if (method === 'GET' || method === 'HEAD' || response.closed) return new BufferedRequest(method, url, incoming.headers, null, response) as unknown as Request;
+  return requestBody(incoming).then((body) => {
+    if (Buffer.isBuffer(body)) return new BufferedRequest(method, url, incoming.headers, body, response) as unknown as Request;
+    const request = new Request(url, {
+      method,
+      headers: webHeaders(incoming.headers),
+      // undici takes Node's readable as an async iterable of chunks (`duplex: 'half'` is required then).
+      body: body as unknown as ReadableStream<Uint8Array>,
+      duplex: 'half',
+    } as RequestInit);
+    let signal: AbortSignal | undefined;
+    Object.defineProperty(request, 'signal', { get: () => (signal ??= responseSignal(response)), configurable: true });
+    return request;
+  });
+}
+
+/**
+ * Request headers that answer `get` and `has` from Node's parsed headers, which already hold each field once (repeats
+ * joined as Node joins them, the same values `webHeaders` would copy in), and copy them into the Headers list the
+ * first time anything else is asked: a partner call reads four or five fields and never iterates or changes them,
+ * and filling undici's list validates and sorts every field of every request.
+ */
+export class IncomingHeaders extends Headers {
+  #incoming: IncomingMessage['headers'] | undefined;
+
+  constructor(incoming: IncomingMessage['headers']) {
+    super();
+    this.#incoming = incoming;
+  }
+
+  #filled(): this {
+    const incoming = this.#incoming;
+    if (incoming) {
+      this.#incoming = undefined;
+      for (const [name, value] of webHeaders(incoming)) super.append(name, value);
+    }
+    return this;
+  }
+
+  override get(name: string): string | null {
+    const incoming = this.#incoming;
+    if (!incoming) return super.get(name);
+    const value = incoming[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  override has(name: string): boolean {
+    const incoming = this.#incoming;
+    return incoming ? incoming[name.toLowerCase()] !== undefined : super.has(name);
+  }
+
+  override set(name: string, value: string): void {
+    this.#filled();
+    super.set(name, value);
+  }
+
+  override append(name: string, value: string): void {
+    this.#filled();
+    super.append(name, value);
+  }
+
+  override delete(name: string): void {
+    this.#filled();
+    super.delete(name);
+  }
+
+  override getSetCookie(): string[] {
+    return this.#filled() && super.getSetCookie();
+  }
+
+  override forEach(callback: (value: string, key: string, parent: Headers) => void, thisArg?: unknown): void {
+    this.#filled();
+    super.forEach(callback, thisArg);
+  }
+
+  override entries(): HeadersIterator<[string, string]> {
+    return this.#filled() && super.entries();
+  }
+
+  override keys(): HeadersIterator<string> {
+    return this.#filled() && super.keys();
+  }
+
+  override values(): HeadersIterator<string> {
+    return this.#filled() && super.values();
+  }
+
+  override [Symbol.iterator](): HeadersIterator<[string, string]> {
+    return this.#filled() && super[Symbol.iterator]();
+  }
 }
 
 /**
@@ -130,7 +208,7 @@ class BufferedRequest extends DeferredBody<Request> {
   }
 
   get headers(): Headers {
-    return (this.#headers ??= new Headers(webHeaders(this.#incomingHeaders)));
+    return (this.#headers ??= new IncomingHeaders(this.#incomingHeaders));
   }
 
   get signal(): AbortSignal {
