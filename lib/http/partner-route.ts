@@ -82,6 +82,7 @@ export function partnerRoute<B extends Schema = undefined, Q extends QuerySchema
           body = parseJson(text);
         }
         const params = await routeContext.params;
+        facts.params = params;
         const parsed = validateSegments(
           { path: options.params, query: options.query, body: options.body },
           { path: params, query: searchParamsObject(requestUrl(request).searchParams), body },
