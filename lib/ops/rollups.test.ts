@@ -10,7 +10,7 @@ import { createWebhookDispatcher } from '@/lib/events/webhook-dispatcher';
 import { useTestDatabase } from '@/lib/testing/database';
 import { overviewSeries, partnerHealth } from './console';
 import { enqueueRequestLog, flushRequestLog, type ApiRequestRow } from './request-log';
-import { histogramQuantile, LATENCY_BOUNDS_MS, LATENCY_BUCKETS, latencyBucket, recountRollups, sweepRollups } from './rollups';
+import { countRequests, histogramQuantile, LATENCY_BOUNDS_MS, LATENCY_BUCKETS, latencyBucket, recountRollups, sweepRollups } from './rollups';
 
 const database = useTestDatabase();
 const db = () => database.db();
@@ -207,5 +207,74 @@ describe('the console reads the counts', () => {
     left = await rollups();
     expect(left.minutes).toEqual([]);
     expect(left.hours.filter((row) => row.partnerId === 'prt_console')).toHaveLength(3);
+  });
+});
+
+describe('a batch of logged requests counted', () => {
+  it('per minute and per (hour, partner, client, error code), each in key order, with the latest request of each hour', () => {
+    const row = (at: string, status: number, extra: { partnerId?: string; clientId?: string; errorCode?: string; surface?: string } = {}) => ({
+      at: new Date(at),
+      status,
+      latencyMs: 3,
+      surface: extra.surface ?? 'partner',
+      partnerId: extra.partnerId ?? null,
+      clientId: extra.clientId ?? null,
+      errorCode: extra.errorCode ?? null,
+    });
+    const { minutes, hours } = countRequests([
+      row('2026-03-01T11:00:05Z', 200, { partnerId: 'p1' }),
+      row('2026-03-01T10:59:58Z', 404, { partnerId: 'p1', errorCode: 'NOT_FOUND' }),
+      row('2026-03-01T10:59:59Z', 500, { partnerId: 'p1', errorCode: 'NOT_FOUND' }),
+      row('2026-03-01T10:59:40Z', 200, { partnerId: 'p1' }),
+      row('2026-03-01T11:00:01Z', 200, { partnerId: 'p1' }),
+      row('2026-03-01T11:00:02Z', 200, { surface: 'oauth' }),
+    ]);
+    expect(minutes.map(({ minute, requests, clientErrors, serverErrors }) => ({ minute, requests, clientErrors, serverErrors }))).toEqual([
+      { minute: '2026-03-01T10:59:00.000Z', requests: 3, clientErrors: 1, serverErrors: 1 },
+      { minute: '2026-03-01T11:00:00.000Z', requests: 3, clientErrors: 0, serverErrors: 0 },
+    ]);
+    expect(minutes[0]!.latencyCounts[latencyBucket(3)]).toBe(3);
+    expect(hours).toEqual([
+      {
+        hour: '2026-03-01T10:00:00.000Z',
+        partnerId: 'p1',
+        clientId: null,
+        errorCode: null,
+        requests: 1,
+        errors: 0,
+        tokenGrants: 0,
+        lastAt: '2026-03-01T10:59:40.000Z',
+      },
+      {
+        hour: '2026-03-01T10:00:00.000Z',
+        partnerId: 'p1',
+        clientId: null,
+        errorCode: 'NOT_FOUND',
+        requests: 2,
+        errors: 2,
+        tokenGrants: 0,
+        lastAt: '2026-03-01T10:59:59.000Z',
+      },
+      {
+        hour: '2026-03-01T11:00:00.000Z',
+        partnerId: null,
+        clientId: null,
+        errorCode: null,
+        requests: 1,
+        errors: 0,
+        tokenGrants: 1,
+        lastAt: '2026-03-01T11:00:02.000Z',
+      },
+      {
+        hour: '2026-03-01T11:00:00.000Z',
+        partnerId: 'p1',
+        clientId: null,
+        errorCode: null,
+        requests: 2,
+        errors: 0,
+        tokenGrants: 0,
+        lastAt: '2026-03-01T11:00:05.000Z',
+      },
+    ]);
   });
 });

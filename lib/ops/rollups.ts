@@ -77,39 +77,52 @@ export interface HourCount {
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
-const truncated = (at: Date | string, unit: number) => new Date(Math.floor(new Date(at).getTime() / unit) * unit).toISOString();
 
 /**
  * Logged requests counted per minute and per (hour, partner, client, error code), UTC, each list in key order so two
  * instances adding to the same rows take their locks in the same order.
  */
 export function countRequests(rows: readonly LoggedRequest[]): { minutes: MinuteCount[]; hours: HourCount[] } {
-  const minutes = new Map<string, MinuteCount>();
-  const hours = new Map<string, HourCount>();
+  const minutes = new Map<number, MinuteCount>();
+  const hours = new Map<string, HourCount & { lastAtMs: number }>();
+  // A batch spans a second or two: its rows share one or two minutes and hours, whose text is made once each.
+  const isoOf = new Map<number, string>();
+  const iso = (ms: number) => isoOf.get(ms) ?? isoOf.set(ms, new Date(ms).toISOString()).get(ms)!;
   for (const row of rows) {
-    const at = new Date(row.at);
-    const minute = truncated(at, MINUTE_MS);
-    const perMinute =
-      minutes.get(minute) ??
-      minutes.set(minute, { minute, requests: 0, clientErrors: 0, serverErrors: 0, latencyCounts: new Array<number>(LATENCY_BUCKETS).fill(0) }).get(minute)!;
+    const atMs = row.at instanceof Date ? row.at.getTime() : new Date(row.at!).getTime();
+    const minuteMs = Math.floor(atMs / MINUTE_MS) * MINUTE_MS;
+    let perMinute = minutes.get(minuteMs);
+    if (!perMinute) {
+      perMinute = { minute: iso(minuteMs), requests: 0, clientErrors: 0, serverErrors: 0, latencyCounts: new Array<number>(LATENCY_BUCKETS).fill(0) };
+      minutes.set(minuteMs, perMinute);
+    }
     perMinute.requests++;
     if (row.status >= 400 && row.status < 500) perMinute.clientErrors++;
     if (row.status >= 500) perMinute.serverErrors++;
     perMinute.latencyCounts[latencyBucket(row.latencyMs)]!++;
 
-    const key = { hour: truncated(at, HOUR_MS), partnerId: row.partnerId ?? null, clientId: row.clientId ?? null, errorCode: row.errorCode ?? null };
-    const id = JSON.stringify(key);
-    const perHour = hours.get(id) ?? hours.set(id, { ...key, requests: 0, errors: 0, tokenGrants: 0, lastAt: at.toISOString() }).get(id)!;
+    const hour = iso(Math.floor(atMs / HOUR_MS) * HOUR_MS);
+    const partnerId = row.partnerId ?? null;
+    const clientId = row.clientId ?? null;
+    const errorCode = row.errorCode ?? null;
+    const id = JSON.stringify([hour, partnerId, clientId, errorCode]);
+    let perHour = hours.get(id);
+    if (!perHour) {
+      perHour = { hour, partnerId, clientId, errorCode, requests: 0, errors: 0, tokenGrants: 0, lastAt: '', lastAtMs: -Infinity };
+      hours.set(id, perHour);
+    }
     perHour.requests++;
     if (row.status >= 400) perHour.errors++;
     if (row.surface === 'oauth' && row.status === 200) perHour.tokenGrants++;
-    if (at.toISOString() > perHour.lastAt) perHour.lastAt = at.toISOString();
+    if (atMs > perHour.lastAtMs) perHour.lastAtMs = atMs;
   }
-  const byKey = <T>(entries: Map<string, T>, key: (value: T) => string) =>
-    [...entries.values()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const byKey = <T>(entries: Iterable<T>, key: (value: T) => string) => [...entries].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   return {
-    minutes: byKey(minutes, (count) => count.minute),
-    hours: byKey(hours, (count) => JSON.stringify([count.hour, count.partnerId ?? '', count.clientId ?? '', count.errorCode ?? ''])),
+    minutes: byKey(minutes.values(), (count) => count.minute),
+    hours: byKey(
+      [...hours.values()].map(({ lastAtMs, ...count }): HourCount => ({ ...count, lastAt: new Date(lastAtMs).toISOString() })),
+      (count) => JSON.stringify([count.hour, count.partnerId ?? '', count.clientId ?? '', count.errorCode ?? '']),
+    ),
   };
 }
 
