@@ -45,24 +45,39 @@ export const BUFFERED_BODY_BYTES = 64 * 1024;
 /**
  * The body of `incoming` for a Request: a Buffer when it ends within BUFFERED_BODY_BYTES, otherwise (or declared
  * larger) a stream of what was read and the rest, as it arrives. A body the client broke off gives the handler a
- * stream that fails where its read would have.
+ * stream that fails where its read would have. Read with the stream's own events: its async iterator costs a promise
+ * and a listener set per chunk, for a body that arrives in one.
  */
-export async function requestBody(incoming: IncomingMessage, limit = BUFFERED_BODY_BYTES): Promise<Buffer | AsyncIterable<Uint8Array>> {
-  if (Number(incoming.headers['content-length']) > limit) return incoming;
-  const source = incoming[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const next = await source.next();
-      if (next.done) return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-      chunks.push(next.value);
-      size += next.value.byteLength;
-      if (size > limit) return rest(chunks, source);
-    }
-  } catch (error) {
-    return failing(error);
-  }
+export function requestBody(incoming: IncomingMessage, limit = BUFFERED_BODY_BYTES): Promise<Buffer | AsyncIterable<Uint8Array>> {
+  if (Number(incoming.headers['content-length']) > limit) return Promise.resolve(incoming);
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (body: Buffer | AsyncIterable<Uint8Array>) => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+      incoming.off('close', onClose);
+      resolve(body);
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.byteLength;
+      if (size <= limit) return;
+      // Too large to hold: what was read, then the rest from the paused stream as the handler pulls it.
+      incoming.pause();
+      settle(rest(chunks, incoming[Symbol.asyncIterator]() as AsyncIterator<Buffer>));
+    };
+    const onEnd = () => settle(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    const onError = (error: Error) => settle(failing(error));
+    // Closed without 'end' (the client went away mid-body), as the stream's iterator reports it.
+    const onClose = () => settle(failing(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' })));
+    if (incoming.readableEnded) return onEnd();
+    incoming.on('data', onData);
+    incoming.once('end', onEnd);
+    incoming.once('error', onError);
+    incoming.once('close', onClose);
+  });
 }
 
 async function* rest(read: Buffer[], source: AsyncIterator<Buffer>): AsyncIterable<Uint8Array> {
