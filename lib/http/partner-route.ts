@@ -42,6 +42,35 @@ export interface PartnerRequestContext<B, Q, P> {
   params: P;
 }
 
+/**
+ * What a handler is given. Its logger, bound to the partner, is made when the handler first logs: most never do, and a
+ * child logger costs on every call (as does an object literal with a getter, hence the class).
+ */
+class PartnerContext<B, Q, P> implements PartnerRequestContext<B, Q, P> {
+  readonly body: B;
+  readonly query: Q;
+  readonly params: P;
+  #log: Logger | undefined;
+
+  constructor(
+    readonly request: Request,
+    readonly requestId: string,
+    private readonly requestLog: Logger,
+    readonly db: Database,
+    readonly principal: PartnerPrincipal,
+    readonly version: string,
+    input: { body: B; query: Q; params: P },
+  ) {
+    this.body = input.body;
+    this.query = input.query;
+    this.params = input.params;
+  }
+
+  get log(): Logger {
+    return (this.#log ??= this.requestLog.child({ partnerId: this.principal.partnerId }));
+  }
+}
+
 const unauthenticated = () =>
   new ApiError('UNAUTHORIZED', 'A Bearer access token is required.', {
     headers: { 'WWW-Authenticate': 'Bearer error="invalid_token", error_description="missing token"' },
@@ -87,21 +116,13 @@ export function partnerRoute<B extends Schema = undefined, Q extends QuerySchema
           { path: options.params, query: options.query, body: options.body },
           { path: params, query: searchParamsObject(requestUrl(request).searchParams), body },
         );
-        let partnerLog: Logger | undefined;
-        return handler({
-          request,
-          requestId,
-          // Made when a handler first logs: most never do, and a child logger costs on every call.
-          get log() {
-            return (partnerLog ??= log.child({ partnerId: principal.partnerId }));
-          },
-          db,
-          principal,
-          version,
-          body: parsed.body as Out<B>,
-          query: parsed.query as Out<Q>,
-          params: (options.params ? parsed.path : params) as Out<P>,
-        });
+        return handler(
+          new PartnerContext(request, requestId, log, db, principal, version, {
+            body: parsed.body as Out<B>,
+            query: parsed.query as Out<Q>,
+            params: (options.params ? parsed.path : params) as Out<P>,
+          }),
+        );
       },
       () => ({
         ...(limits ? rateLimitHeaders(limits) : {}),
