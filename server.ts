@@ -151,6 +151,18 @@ async function apiFastPath(port: number, log: ReturnType<typeof logger>): Promis
     next: () => void,
   ) => void) & { filter: CompressionFilter };
   const compress = compression();
+  // The middleware's filter looks at the Content-Type alone (mime-db's compressible types): its answers, kept per type.
+  const compressibleTypes = new Map<string, boolean>();
+  const compressible: CompressionFilter = (request, response) => {
+    const type = response.getHeader('content-type');
+    if (typeof type !== 'string') return compression.filter(request, response);
+    let verdict = compressibleTypes.get(type);
+    if (verdict === undefined) {
+      verdict = compression.filter(request, response);
+      if (compressibleTypes.size < 100) compressibleTypes.set(type, verdict);
+    }
+    return verdict;
+  };
   const appRouterVary = [RSC_HEADER, NEXT_ROUTER_STATE_TREE_HEADER, NEXT_ROUTER_PREFETCH_HEADER, NEXT_ROUTER_SEGMENT_PREFETCH_HEADER].join(', ');
   try {
     return await createFastPath({
@@ -166,12 +178,13 @@ async function apiFastPath(port: number, log: ReturnType<typeof logger>): Promis
           });
         } else {
           // Offered no encoding, the middleware compresses nothing: what it still does, without a wrapper on every write.
-          delete request.headers['accept-encoding'];
-          compressionPassThrough(request, response, compression.filter);
+          // (A field set to undefined is absent to every reader; deleting one would turn the object into a slow map.)
+          request.headers['accept-encoding'] = undefined;
+          compressionPassThrough(request, response, compressible);
         }
         // What Next's server sets on every app-directory answer (no route here can be intercepted).
         response.appendHeader('vary', appRouterVary);
-        delete request.headers[NEXT_URL];
+        if (request.headers[NEXT_URL] !== undefined) request.headers[NEXT_URL] = undefined;
       },
       onError: (err, context) => log.error({ err, ...context }, 'API route handler failed, or left to Next'),
     });
