@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deferredText, json } from './responses';
+import { deferredText, json, noContent } from './responses';
 
 /** What a reader can learn of a Response, reading its body the way `read` does. */
 async function observed(response: Response, read: (response: Response) => Promise<unknown>) {
@@ -69,5 +69,26 @@ describe('a JSON answer', () => {
 
   it('refuses what undici refuses: a body on a 204', () => {
     expect(() => json({}, 204)).toThrow(TypeError);
+  });
+});
+
+describe('an empty 204 answer', () => {
+  it('reads as an undici 204 does, however it is read', async () => {
+    const reads: ((response: Response) => Promise<unknown>)[] = [
+      (response) => response.text(),
+      async (response) => Buffer.from(await response.arrayBuffer()).byteLength,
+      async (response) => response.body,
+      async (response) => response.clone().text(),
+      (response) => response.json().catch((error: Error) => error.name),
+    ];
+    const undici = () => new Response(null, { status: 204 });
+    for (const read of reads) expect(await observed(noContent(), read)).toEqual(await observed(undici(), read));
+  });
+
+  it('hands a writer an empty text, with the headers set on it', () => {
+    const response = noContent();
+    response.headers.set('x-request-id', 'req-1');
+    expect(deferredText(response)).toBe('');
+    expect([...response.headers]).toEqual([['x-request-id', 'req-1']]);
   });
 });
