@@ -54,8 +54,11 @@ export interface MeasuredServer {
  */
 export async function startMeasuredServer(name: string, script: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<MeasuredServer> {
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}/${name}`] : [];
-  // Flags added after npm start's, so they can override one: --trace-gc, --perf-basic-prof (for `perf record -p`), or
-  // --max-semi-space-size=64 to try another setting. What V8 traces goes to stdout, shown only when flags are given.
+  // Flags added after npm start's, so they can override one: --trace-gc, --max-semi-space-size=64 to try another
+  // setting, or `--perf-prof --no-write-protect-code-memory` for an exact CPU profile: `perf record -k mono -g -p <pid>`,
+  // then `perf inject --jit` run in the server's directory (it leaves jitted-*.so files there to delete). The simpler
+  // --perf-basic-prof map misnames code whose address V8 reused, and --cpu-prof samples wall-clock time. What V8 traces
+  // goes to stdout, shown only when flags are given.
   const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
   const child = spawn(process.execPath, [...profile, ...serverNodeFlags(), ...extra, ...script], {
     env,
