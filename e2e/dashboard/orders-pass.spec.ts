@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Request as PlaywrightRequest } from '@playwright/test';
 import { DEMO_MERCHANT, appWithToken, manage } from '../support';
 
 /**
@@ -105,6 +105,13 @@ test('accept → preparing → ready → fulfilled from the board, each event de
 });
 
 test('reject with a reason from the board; a move the API refuses shows its message', async ({ page, request }) => {
+  // The board's reads of the feed still under way, so the stale-board step below can wait for them to land.
+  const feedReads = new Set<PlaywrightRequest>();
+  page.on('request', (read) => {
+    if (read.url().includes('/dashboard/orders/feed')) feedReads.add(read);
+  });
+  page.on('requestfinished', (read) => feedReads.delete(read));
+  page.on('requestfailed', (read) => feedReads.delete(read));
   const app = await orderingAppWithWebhook(request);
   await signIn(page);
   const reference = `REJ ${Date.now()}`;
@@ -133,6 +140,8 @@ test('reject with a reason from the board; a move the API refuses shows its mess
   const secondId = await sendOrder(request, app.token, second);
   await expect(page.locator(`[data-order-id="${secondId}"]`)).toBeVisible();
   await page.route('**/dashboard/orders/feed**', (route) => route.abort());
+  // A read that left before the block could otherwise come back after the cancellation and take the card away.
+  await expect.poll(() => feedReads.size).toBe(0);
   const cancelled = await request.patch(`/connect/orders/${secondId}`, {
     headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/merge-patch+json' },
     data: JSON.stringify({ status: 'CANCELLED_BY_CUSTOMER', reason: 'Changed my mind' }),
