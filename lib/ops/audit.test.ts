@@ -46,6 +46,16 @@ describe('audit log', () => {
     expect(JSON.stringify(await db().select().from(auditLog))).not.toContain(client.client_secret);
   });
 
+  it('records a change whose input holds text jsonb refuses (NUL, lone surrogates), with the replacement character', async () => {
+    await recordAudit(db(), SYSTEM_ACTOR, {
+      action: 'loyalty-program.create',
+      requestId: 'audit-odd-text',
+      after: { request: { loyaltyProgramId: 'A\ud800B', 'key\u0000': 'nul\u0000', pair: '\ud83c\udf55', list: ['\udc00'] } },
+    });
+    const [entry] = await listAudit(db(), { requestId: 'audit-odd-text' });
+    expect(entry?.after).toEqual({ request: { loyaltyProgramId: 'A\uFFFDB', 'key\uFFFD': 'nul\uFFFD', pair: '🍕', list: ['\uFFFD'] } });
+  });
+
   it('filters by target and drops entries older than a year', async () => {
     await recordAudit(db(), SYSTEM_ACTOR, { action: 'webhook-endpoint.disable', targetType: 'webhook-endpoint', targetId: 'whe_old' });
     expect(await listAudit(db(), { targetType: 'webhook-endpoint', targetId: 'whe_old' })).toHaveLength(1);

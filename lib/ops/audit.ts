@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
+import { storableJson } from '@/db/rows';
 import { auditLog, users } from '@/db/schema';
 import { redactValue } from './redact';
 
@@ -32,7 +33,10 @@ export async function userActor(db: Executor, userId: string): Promise<AuditActo
 // Audit entries are kept one year.
 export const AUDIT_RETENTION_DAYS = 366;
 
-/** Records one change; secrets in `before` and `after` are redacted (a secret shown once is never stored in clear). */
+/**
+ * Records one change; secrets in `before` and `after` are redacted (a secret shown once is never stored in clear), and
+ * text PostgreSQL's jsonb refuses (NUL, lone surrogates) is replaced, so a change that happened is never left unaudited.
+ */
 export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     actorType: actor.type,
@@ -41,8 +45,8 @@ export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditE
     action: entry.action.slice(0, 200),
     targetType: entry.targetType?.slice(0, 100) ?? null,
     targetId: entry.targetId?.slice(0, 200) ?? null,
-    before: entry.before === undefined ? null : redactValue(entry.before),
-    after: entry.after === undefined ? null : redactValue(entry.after),
+    before: entry.before === undefined ? null : storableJson(redactValue(entry.before)),
+    after: entry.after === undefined ? null : storableJson(redactValue(entry.after)),
     requestId: entry.requestId ?? null,
   });
 }
