@@ -34,15 +34,13 @@ export function storableText(text: string): string {
   return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
 }
 
-// A UTF-16 surrogate without its other half: JSON.stringify writes it as a `\ud800` escape, which json and jsonb refuse.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
 /**
  * A value a `jsonb` column will take: in every string, keys included, NUL and lone surrogates (both legal in a
- * JavaScript string a client sent as JSON) become U+FFFD, as they do in a text column.
+ * JavaScript string a client sent as JSON; JSON.stringify writes a lone one as a `\ud800` escape that json and jsonb
+ * refuse) become U+FFFD, as they do in a text column.
  */
 export function storableJson(value: unknown): unknown {
-  if (typeof value === 'string') return storableText(value).replace(LONE_SURROGATE, '\uFFFD');
+  if (typeof value === 'string') return storableText(value).toWellFormed();
   if (Array.isArray(value)) return value.map(storableJson);
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     return Object.fromEntries(Object.entries(value).map(([key, member]) => [storableJson(key) as string, storableJson(member)]));
