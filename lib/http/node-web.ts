@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { finished } from 'node:stream';
 import { DeferredBody, standIn } from './deferred-web';
 import { deferredText } from './responses';
 
@@ -53,11 +54,14 @@ export function requestBody(incoming: IncomingMessage, limit = BUFFERED_BODY_BYT
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    // Reports an error, or a close before the end (the client went away mid-body), as the stream's iterator would.
+    const stopWatching = finished(incoming, (error) => {
+      if (error) settle(failing(error));
+    });
     const settle = (body: Buffer | AsyncIterable<Uint8Array>) => {
+      stopWatching();
       incoming.off('data', onData);
       incoming.off('end', onEnd);
-      incoming.off('error', onError);
-      incoming.off('close', onClose);
       resolve(body);
     };
     const onData = (chunk: Buffer) => {
@@ -69,14 +73,9 @@ export function requestBody(incoming: IncomingMessage, limit = BUFFERED_BODY_BYT
       settle(rest(chunks, incoming[Symbol.asyncIterator]() as AsyncIterator<Buffer>));
     };
     const onEnd = () => settle(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
-    const onError = (error: Error) => settle(failing(error));
-    // Closed without 'end' (the client went away mid-body), as the stream's iterator reports it.
-    const onClose = () => settle(failing(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' })));
     if (incoming.readableEnded) return onEnd();
     incoming.on('data', onData);
     incoming.once('end', onEnd);
-    incoming.once('error', onError);
-    incoming.once('close', onClose);
   });
 }
 
