@@ -8,7 +8,7 @@ import { ensureSigningKey } from './lib/auth/signing-keys';
 import { backgroundLoops } from './lib/background/loops';
 import { startLoops } from './lib/background/runner';
 import { config, ConfigError } from './lib/config';
-import { type CompressionFilter, compressionPassThrough, worthCompressing } from './lib/http/compression';
+import { type CompressionFilter, compressionPassThrough, verdictPerContentType, worthCompressing } from './lib/http/compression';
 import { createFastPath, type FastPath } from './lib/http/fast-path';
 import { ApiError } from './lib/http/errors';
 import { acceptedRequestId, docsUrl, REMOTE_ADDRESS_HEADER } from './lib/http/handler-context';
@@ -151,18 +151,8 @@ async function apiFastPath(port: number, log: ReturnType<typeof logger>): Promis
     next: () => void,
   ) => void) & { filter: CompressionFilter };
   const compress = compression();
-  // The middleware's filter looks at the Content-Type alone (mime-db's compressible types): its answers, kept per type.
-  const compressibleTypes = new Map<string, boolean>();
-  const compressible: CompressionFilter = (request, response) => {
-    const type = response.getHeader('content-type');
-    if (typeof type !== 'string') return compression.filter(request, response);
-    let verdict = compressibleTypes.get(type);
-    if (verdict === undefined) {
-      verdict = compression.filter(request, response);
-      if (compressibleTypes.size < 100) compressibleTypes.set(type, verdict);
-    }
-    return verdict;
-  };
+  // The middleware's filter looks at the Content-Type alone (mime-db's compressible types).
+  const compressible = verdictPerContentType(compression.filter);
   const appRouterVary = [RSC_HEADER, NEXT_ROUTER_STATE_TREE_HEADER, NEXT_ROUTER_PREFETCH_HEADER, NEXT_ROUTER_SEGMENT_PREFETCH_HEADER].join(', ');
   try {
     return await createFastPath({

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { type CompressionFilter, compressionPassThrough, worthCompressing } from './compression';
+import { type CompressionFilter, compressionPassThrough, verdictPerContentType, worthCompressing } from './compression';
 
 describe('which responses are compressed', () => {
   it.each(['/connect/orders/ord_1', '/connect/orders?locationId=a', '/oauth/token', '/.well-known/jwks.json', '/manage/merchants', '/healthz', '/readyz'])(
@@ -63,5 +63,21 @@ describe('a response the compression middleware passes through', () => {
     expect(headers.vary).toBe('Accept-Encoding');
     expect(headers['transfer-encoding']).toBe('chunked');
     expect(headers['content-length']).toBeUndefined();
+  });
+});
+
+describe("the compression filter's verdicts kept per Content-Type", () => {
+  it('asks the filter once per type and answers as it did; a response without a type is always asked', () => {
+    const asked: unknown[] = [];
+    const filter: CompressionFilter = (_request, response) => {
+      asked.push(response.getHeader('content-type'));
+      return response.getHeader('content-type') === 'application/json';
+    };
+    const kept = verdictPerContentType(filter);
+    const answer = (type?: string) => ({ getHeader: () => type }) as unknown as ServerResponse;
+    const request = {} as IncomingMessage;
+    const verdicts = ['application/json', 'image/png', 'application/json', 'image/png', undefined, undefined].map((type) => kept(request, answer(type)));
+    expect(verdicts).toEqual([true, false, true, false, false, false]);
+    expect(asked).toEqual(['application/json', 'image/png', undefined, undefined]);
   });
 });

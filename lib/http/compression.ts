@@ -14,6 +14,24 @@ export function worthCompressing(url: string): boolean {
 /** Whether the compression middleware would compress this response at all (`compression.filter`: a compressible type). */
 export type CompressionFilter = (request: IncomingMessage, response: ServerResponse) => boolean;
 
+/**
+ * `filter`'s answers kept per Content-Type, for a filter that looks at nothing else (the middleware's own: a mime-db
+ * lookup on every answer, for the same few types). At most 100 types are kept.
+ */
+export function verdictPerContentType(filter: CompressionFilter): CompressionFilter {
+  const verdicts = new Map<string, boolean>();
+  return (request, response) => {
+    const type = response.getHeader('content-type');
+    if (typeof type !== 'string') return filter(request, response);
+    let verdict = verdicts.get(type);
+    if (verdict === undefined) {
+      verdict = filter(request, response);
+      if (verdicts.size < 100) verdicts.set(type, verdict);
+    }
+    return verdict;
+  };
+}
+
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/;
 
 /**
