@@ -913,7 +913,7 @@ export interface paths {
         put?: never;
         /**
          * Record a sale
-         * @description POS only, for a location it is connected to. A sale is `OPEN` or `CLOSED` (the default). An `OPEN` sale with `table.number` joins the `openSales` of the location’s table with that number (TABLE_OPENED when it is the first), also when that table is created later. The same `origin.saleId` with the same content returns the first sale; with different content it is 409 `SALE_ID_CONFLICT`. Emits NEW_SALE to the location’s other partners.
+         * @description POS only, for a location it is connected to. A sale is `OPEN`, `CLOSED` (the default) or `REOPENED`. An open sale (`OPEN` or `REOPENED`) with `table.number` joins the `openSales` of the location’s table with that number (TABLE_OPENED when it is the first), also when that table is created later. A closed sale stays closed: to reopen it, record a new sale with `status: REOPENED` and `parentSaleId` naming it. The parent must be a `CLOSED` sale of the same location (unknown or another location’s: 422 `PARENT_SALE_NOT_FOUND`; still open: 409 `SALE_STATUS_CONFLICT`) not reopened before (409 `SALE_ALREADY_REOPENED`: reopen the latest sale of the chain); `parentSaleId` and `REOPENED` go together (400 otherwise). The reopened sale closes like any sale. The same `origin.saleId` with the same content returns the first sale; with different content it is 409 `SALE_ID_CONFLICT`. Emits NEW_SALE (a reopening: SALE_REOPENED instead) to the location’s other partners.
          */
         post: {
             parameters: {
@@ -1103,7 +1103,7 @@ export interface paths {
         head?: never;
         /**
          * Update a sale
-         * @description POS of the sale’s location only. Send the `version` last read: a stale one is 412 `PRECONDITION_FAILED`. Of existing items only discounts, surcharges, tax and total may change; payments may be added, never removed. A `CLOSED` sale cannot reopen (409 `SALE_STATUS_CONFLICT`). An update that changes nothing is ignored. Closing emits SALE_CLOSED and takes the sale off its table (TABLE_CLOSED when it was the last); other changes emit SALE_UPDATED.
+         * @description POS of the sale’s location only. Send the `version` last read: a stale one is 412 `PRECONDITION_FAILED`. Of existing items only discounts, surcharges, tax and total may change; payments may be added, never removed. A `CLOSED` sale cannot reopen (409 `SALE_STATUS_CONFLICT`; record a new sale with `status: REOPENED` and `parentSaleId` instead); a `REOPENED` sale stays `REOPENED` until it is closed. An update that changes nothing is ignored. Closing emits SALE_CLOSED and takes the sale off its table (TABLE_CLOSED when it was the last); other changes emit SALE_UPDATED.
          */
         patch: {
             parameters: {
@@ -2722,7 +2722,7 @@ export interface components {
         Event: {
             id: string;
             /** @enum {string} */
-            type: "ORDER_CREATED" | "ORDER_ACCEPTED" | "ORDER_REJECTED" | "ORDER_BEING_PREPARED" | "ORDER_READY" | "ORDER_OUT_FOR_DELIVERY" | "ORDER_FULFILLED" | "ORDER_CANCELLED_BY_MERCHANT" | "ORDER_CANCELLED_BY_CUSTOMER" | "NEW_TABLE" | "TABLE_UPDATED" | "TABLE_OPENED" | "TABLE_CLOSED" | "TABLE_DELETED" | "NEW_SALE" | "SALE_UPDATED" | "SALE_CLOSED" | "BOOKING_CREATED" | "BOOKING_UPDATED" | "BOOKING_SEATED" | "BOOKING_DINING" | "BOOKING_CLOSING" | "BOOKING_FINALISED" | "NEW_LOYALTY_ACTIVITY" | "NEW_REGISTERED_CARD" | "NEW_ONBOARDING_REQUEST";
+            type: "ORDER_CREATED" | "ORDER_ACCEPTED" | "ORDER_REJECTED" | "ORDER_BEING_PREPARED" | "ORDER_READY" | "ORDER_OUT_FOR_DELIVERY" | "ORDER_FULFILLED" | "ORDER_CANCELLED_BY_MERCHANT" | "ORDER_CANCELLED_BY_CUSTOMER" | "NEW_TABLE" | "TABLE_UPDATED" | "TABLE_OPENED" | "TABLE_CLOSED" | "TABLE_DELETED" | "NEW_SALE" | "SALE_UPDATED" | "SALE_CLOSED" | "SALE_REOPENED" | "BOOKING_CREATED" | "BOOKING_UPDATED" | "BOOKING_SEATED" | "BOOKING_DINING" | "BOOKING_CLOSING" | "BOOKING_FINALISED" | "NEW_LOYALTY_ACTIVITY" | "NEW_REGISTERED_CARD" | "NEW_ONBOARDING_REQUEST";
             createdAt: string;
             locationId: string | null;
             data: {
@@ -2996,7 +2996,7 @@ export interface components {
              * @description When the sale was closed on the POS; required when CLOSED.
              */
             closedZonedDateTime?: string;
-            /** @description The sale this one reopens. */
+            /** @description The closed sale (of the same location) this one reopens; only with status REOPENED. */
             parentSaleId?: string;
             customer?: {
                 id?: string;
@@ -3212,7 +3212,7 @@ export interface components {
              * @description When the sale was closed on the POS; required when CLOSED.
              */
             closedZonedDateTime?: string;
-            /** @description The sale this one reopens. */
+            /** @description The closed sale (of the same location) this one reopens; only with status REOPENED. */
             parentSaleId?: string;
             customer?: {
                 id?: string;
@@ -3261,11 +3261,11 @@ export interface components {
             };
             subtotal?: components["schemas"]["MoneyPositiveAmount"];
             /**
-             * @description A CLOSED sale cannot be opened again.
+             * @description A CLOSED sale stays closed; REOPENED records a new sale that reopens the closed sale named by parentSaleId.
              * @default CLOSED
              * @enum {string}
              */
-            status?: "OPEN" | "CLOSED";
+            status?: "OPEN" | "CLOSED" | "REOPENED";
             /**
              * @description Where the sale came from; POS when absent.
              * @default {
@@ -3300,7 +3300,7 @@ export interface components {
             /** @description The version last read; a stale one is answered 412 (CONTRACT §6). */
             version: number;
             /**
-             * @description A CLOSED sale cannot be opened again.
+             * @description A CLOSED sale cannot be opened again (reopen it with a new sale, status REOPENED); a REOPENED sale stays REOPENED until CLOSED.
              * @enum {string}
              */
             status?: "OPEN" | "CLOSED";
@@ -3865,7 +3865,7 @@ export interface components {
         WebhookEndpointSecret: {
             id: string;
             url: string;
-            eventTypes: ("ORDER_CREATED" | "ORDER_ACCEPTED" | "ORDER_REJECTED" | "ORDER_BEING_PREPARED" | "ORDER_READY" | "ORDER_OUT_FOR_DELIVERY" | "ORDER_FULFILLED" | "ORDER_CANCELLED_BY_MERCHANT" | "ORDER_CANCELLED_BY_CUSTOMER" | "NEW_TABLE" | "TABLE_UPDATED" | "TABLE_OPENED" | "TABLE_CLOSED" | "TABLE_DELETED" | "NEW_SALE" | "SALE_UPDATED" | "SALE_CLOSED" | "BOOKING_CREATED" | "BOOKING_UPDATED" | "BOOKING_SEATED" | "BOOKING_DINING" | "BOOKING_CLOSING" | "BOOKING_FINALISED" | "NEW_LOYALTY_ACTIVITY" | "NEW_REGISTERED_CARD" | "NEW_ONBOARDING_REQUEST")[] | null;
+            eventTypes: ("ORDER_CREATED" | "ORDER_ACCEPTED" | "ORDER_REJECTED" | "ORDER_BEING_PREPARED" | "ORDER_READY" | "ORDER_OUT_FOR_DELIVERY" | "ORDER_FULFILLED" | "ORDER_CANCELLED_BY_MERCHANT" | "ORDER_CANCELLED_BY_CUSTOMER" | "NEW_TABLE" | "TABLE_UPDATED" | "TABLE_OPENED" | "TABLE_CLOSED" | "TABLE_DELETED" | "NEW_SALE" | "SALE_UPDATED" | "SALE_CLOSED" | "SALE_REOPENED" | "BOOKING_CREATED" | "BOOKING_UPDATED" | "BOOKING_SEATED" | "BOOKING_DINING" | "BOOKING_CLOSING" | "BOOKING_FINALISED" | "NEW_LOYALTY_ACTIVITY" | "NEW_REGISTERED_CARD" | "NEW_ONBOARDING_REQUEST")[] | null;
             /** @description The `whsec_` signing secret; shown once. */
             secret: string;
             previousSecretExpiresAt?: string | null;
@@ -3941,7 +3941,7 @@ export interface components {
         CreateWebhookEndpoint: {
             /** Format: uri */
             url: string;
-            eventTypes?: ("ORDER_CREATED" | "ORDER_ACCEPTED" | "ORDER_REJECTED" | "ORDER_BEING_PREPARED" | "ORDER_READY" | "ORDER_OUT_FOR_DELIVERY" | "ORDER_FULFILLED" | "ORDER_CANCELLED_BY_MERCHANT" | "ORDER_CANCELLED_BY_CUSTOMER" | "NEW_TABLE" | "TABLE_UPDATED" | "TABLE_OPENED" | "TABLE_CLOSED" | "TABLE_DELETED" | "NEW_SALE" | "SALE_UPDATED" | "SALE_CLOSED" | "BOOKING_CREATED" | "BOOKING_UPDATED" | "BOOKING_SEATED" | "BOOKING_DINING" | "BOOKING_CLOSING" | "BOOKING_FINALISED" | "NEW_LOYALTY_ACTIVITY" | "NEW_REGISTERED_CARD" | "NEW_ONBOARDING_REQUEST")[];
+            eventTypes?: ("ORDER_CREATED" | "ORDER_ACCEPTED" | "ORDER_REJECTED" | "ORDER_BEING_PREPARED" | "ORDER_READY" | "ORDER_OUT_FOR_DELIVERY" | "ORDER_FULFILLED" | "ORDER_CANCELLED_BY_MERCHANT" | "ORDER_CANCELLED_BY_CUSTOMER" | "NEW_TABLE" | "TABLE_UPDATED" | "TABLE_OPENED" | "TABLE_CLOSED" | "TABLE_DELETED" | "NEW_SALE" | "SALE_UPDATED" | "SALE_CLOSED" | "SALE_REOPENED" | "BOOKING_CREATED" | "BOOKING_UPDATED" | "BOOKING_SEATED" | "BOOKING_DINING" | "BOOKING_CLOSING" | "BOOKING_FINALISED" | "NEW_LOYALTY_ACTIVITY" | "NEW_REGISTERED_CARD" | "NEW_ONBOARDING_REQUEST")[];
         };
         CreateLoyaltyProgram: {
             loyaltyProgramId: string;
