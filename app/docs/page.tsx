@@ -73,6 +73,12 @@ const changelog: { api: string; version: string; change: string }[] = [
     change:
       'Reopened sales: `POST /sales` with `status: REOPENED` and `parentSaleId` (a `CLOSED` sale of the location, reopened once) records the reopening, which joins its table like an open sale and emits `SALE_REOPENED` (subscribable on webhooks).',
   },
+  {
+    api: 'Loyalty',
+    version: '0.9',
+    change:
+      'A loyalty activity’s `sale` is filled: the latest `CLOSED` sale at its location with an `EFTPOS` payment whose `acquirer.transactionReference` is the activity’s `paymentId`, for the same goods and services amount (null while there is none).',
+  },
 ];
 
 export default function DocsPage() {

@@ -29,6 +29,11 @@ export const sales = pgTable(
     bookingId: text('booking_id'),
     /** The closed sale this one reopens (CONTRACT §6 "Reopened sales"); the same location's, checked when recorded. */
     parentSaleId: text('parent_sale_id'),
+    /** The acquirer transaction references of the sale's EFTPOS payments: how a loyalty activity's payment finds its sale. */
+    paymentReferences: text('payment_references')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     content: jsonb('content').notNull(),
@@ -50,5 +55,6 @@ export const sales = pgTable(
     index('sales_parent_idx')
       .on(t.parentSaleId)
       .where(sql`${t.parentSaleId} is not null`),
+    index('sales_payment_references_idx').using('gin', t.paymentReferences),
   ],
 );

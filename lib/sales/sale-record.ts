@@ -23,6 +23,7 @@ export function saleColumns(content: SaleContent) {
     tableNumber: content.table?.number ?? null,
     bookingId: content.bookingId ?? null,
     parentSaleId: content.parentSaleId ?? null,
+    paymentReferences: content.payments.flatMap((payment) => (payment.acquirer ? [payment.acquirer.transactionReference] : [])),
     openedAt: new Date(content.openedZonedDateTime),
     closedAt: content.closedZonedDateTime ? new Date(content.closedZonedDateTime) : null,
     content,
