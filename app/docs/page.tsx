@@ -79,6 +79,12 @@ const changelog: { api: string; version: string; change: string }[] = [
     change:
       'A loyalty activity’s `sale` is filled: the latest `CLOSED` sale at its location with an `EFTPOS` payment whose `acquirer.transactionReference` is the activity’s `paymentId`, for the same goods and services amount (null while there is none).',
   },
+  {
+    api: 'Tables, Locations',
+    version: '1.0',
+    change:
+      '`GET`/`POST /tables` naming a location that is unknown or not connected answer 404 (403 only when a device grant leaves a connected location out); location status gains `status.reason` while RED and names `pos.apis[].api` by the reference’s enum; the discovery document lists `response_types_supported: ["token"]`.',
+  },
 ];
 
 export default function DocsPage() {

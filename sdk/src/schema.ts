@@ -389,7 +389,7 @@ export interface paths {
         };
         /**
          * List the tables of a location
-         * @description For a location the partner is connected to (403 otherwise); `openSales=true` keeps tables with an open sale, `false` those without.
+         * @description For a location the partner is connected to; `openSales=true` keeps tables with an open sale, `false` those without. A location that is unknown or that the partner is not connected to is 404 (alike); one the partner is connected to but this device token’s grant leaves out is 403.
          */
         get: {
             parameters: {
@@ -441,6 +441,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Unsupported version */
                 406: {
                     headers: {
@@ -464,7 +473,7 @@ export interface paths {
         put?: never;
         /**
          * Create a table
-         * @description For a location the partner is connected to (403 otherwise). `number` is unique within the location (409 `TABLE_NUMBER_CONFLICT`). A `section` with an `id` names that section of the location (created, or renamed to `name`); without one, the first section of that name (or a new one). Open sales already recorded for the number are the new table’s `openSales`. Emits NEW_TABLE (then TABLE_OPENED when it has open sales) to the location’s other partners.
+         * @description For a location the partner is connected to. `number` is unique within the location (409 `TABLE_NUMBER_CONFLICT`). A `section` with an `id` names that section of the location (created, or renamed to `name`); without one, the first section of that name (or a new one). Open sales already recorded for the number are the new table’s `openSales`. Emits NEW_TABLE (then TABLE_OPENED when it has open sales) to the location’s other partners. A location that is unknown or that the partner is not connected to is 404 (alike); one the partner is connected to but this device token’s grant leaves out is 403.
          */
         post: {
             parameters: {
@@ -508,6 +517,15 @@ export interface paths {
                 };
                 /** @description Partner type or connection does not allow this */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2584,7 +2602,7 @@ export interface paths {
         };
         /**
          * POS online status of a location
-         * @description GREEN while a POS holds the notification WebSocket open, RED otherwise; `lastOnlineAt` is when it was last seen online.
+         * @description GREEN while a POS holds the notification WebSocket open, RED otherwise (with `status.reason`: no POS connected, never online, or its socket closed); `lastOnlineAt` is when it was last seen online. `pos.apis` lists the APIs the POS named in its HELLO by the reference’s names (BOOKING, FOOD_ORDERING, LOYALTY, PAYMENTS, SALES, LOCATION; `ordering` is FOOD_ORDERING); others are left out.
          */
         get: {
             parameters: {
@@ -3929,8 +3947,10 @@ export interface components {
             pos: {
                 vendor: string | null;
                 version?: string;
+                /** @description The APIs the POS said it supports in its HELLO, by the reference’s names; other names are left out. */
                 apis?: {
-                    api: string;
+                    /** @enum {string} */
+                    api: "BOOKING" | "FOOD_ORDERING" | "LOYALTY" | "PAYMENTS" | "SALES" | "LOCATION";
                     version: string;
                 }[];
             };
@@ -3938,6 +3958,8 @@ export interface components {
                 /** @enum {string} */
                 code: "GREEN" | "RED";
                 lastOnlineAt: string | null;
+                /** @description Why the status is RED; absent while GREEN. */
+                reason?: string;
             };
             posStatus: {
                 /** @enum {string} */
