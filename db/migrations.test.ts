@@ -76,6 +76,35 @@ describe('upgrading a database with rows in it', () => {
     );
   });
 
+  it('0010 and 0011 derive a sale’s parent and its EFTPOS transaction references from what it recorded', async () => {
+    const eftpos = (reference: string) => ({
+      method: 'EFTPOS',
+      acquirer: { name: 'TYRO', transactionReference: reference },
+      goodsAndServicesAmount: { amount: 5, currency: 'AUD' },
+    });
+    const cash = { method: 'CASH', goodsAndServicesAmount: { amount: 5, currency: 'AUD' } };
+    const content = (extra: Record<string, unknown>) => JSON.stringify({ status: 'CLOSED', items: [], ...extra }).replace(/'/g, "''");
+    await upgradeWithRows(
+      '0010_sale_reopenings',
+      `
+      insert into merchants (id, name) values ('mer_1', 'Bistro');
+      insert into locations (id, merchant_id, name) values ('loc_1', 'mer_1', 'Bistro CBD');
+      insert into partners (id, name, type) values ('prt_1', 'Till', 'POS');
+      insert into sales (id, location_id, pos_partner_id, origin_sale_id, status, type, opened_at, content, request_digest) values
+        ('sal_1', 'loc_1', 'prt_1', 'o1', 'CLOSED', 'SALE', now(), '${content({ payments: [eftpos('pay-1'), cash, eftpos('pay-2')] })}', 'd1'),
+        ('sal_2', 'loc_1', 'prt_1', 'o2', 'CLOSED', 'SALE', now(), '${content({ parentSaleId: 'sal_1', payments: [cash] })}', 'd2'),
+        ('sal_3', 'loc_1', 'prt_1', 'o3', 'OPEN', 'SALE', now(), '${content({ payments: [] })}', 'd3');`,
+      async (client) => {
+        const { rows } = await client.query('select id, parent_sale_id, payment_references from sales order by id');
+        expect(rows).toEqual([
+          { id: 'sal_1', parent_sale_id: null, payment_references: ['pay-1', 'pay-2'] },
+          { id: 'sal_2', parent_sale_id: 'sal_1', payment_references: [] },
+          { id: 'sal_3', parent_sale_id: null, payment_references: [] },
+        ]);
+      },
+    );
+  });
+
   it('0009 counts the logged requests and finished deliveries into the console rollups, as recountRollups does', async () => {
     await upgradeWithRows(
       '0009_console_rollups',

@@ -22,6 +22,9 @@ import { createOrder } from '@/lib/orders/create-order';
 import { encodeCursor, listLocationOrders } from '@/lib/orders/list-orders';
 import { listOrdersQuerySchema } from '@/lib/orders/schema';
 import { sampleOrderRequest } from '@/lib/orders/sample-order';
+import { createSale } from '@/lib/sales/create-sale';
+import { findSaleOfPayment } from '@/lib/sales/payment-sale';
+import { createSaleRequestSchema } from '@/lib/sales/schema';
 import { loadFloor } from '@/lib/tables/floor-view';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations, type TestPartner } from '@/lib/testing/fixtures';
@@ -304,6 +307,15 @@ describe('query plans of the lists, pages and sweeps on large tables', () => {
   it('the bookings day view and the tables page', async () => {
     await expectIndexServed('bookings', (database) => merchantBookingDay(database, merchantId, { location: locationId, date: '2026-03-01' }));
     await expectIndexServed('sales', (database) => loadFloor(database, locationId));
+  });
+
+  it('a loyalty activity finds its sale, and a reopening its parent and the parent’s earlier reopening, through an index', async () => {
+    const payment = { locationId, paymentId: 'pay-1', goodsAndServices: { amount: 1250, currency: 'AUD' } };
+    await expectIndexServed('sales', (database) => findSaleOfPayment(database, payment));
+    const sale = (saleId: string, extra: Record<string, unknown>) =>
+      createSaleRequestSchema.parse({ locationId, origin: { saleId }, openedZonedDateTime: '2026-05-02T18:30:00+10:00', ...extra });
+    const { sale: parent } = await createSale(db(), posCaller(), sale('plan-parent', { closedZonedDateTime: '2026-05-02T20:00:00+10:00' }));
+    await expectIndexServed('sales', (database) => createSale(database, posCaller(), sale('plan-reopening', { status: 'REOPENED', parentSaleId: parent.id })));
   });
 
   it('the retention sweeps select what they delete through an index', async () => {

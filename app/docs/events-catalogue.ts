@@ -29,6 +29,7 @@ const meanings: Partial<Record<EventType, string>> = {
   TABLE_OPENED: 'The first open sale joined the table.',
   TABLE_CLOSED: 'The last open sale left the table.',
   SALE_CLOSED: 'The sale was paid and closed.',
+  SALE_REOPENED: 'A closed sale was reopened: `data` is the new sale (status REOPENED) whose `parentSaleId` names the closed one.',
   BOOKING_SEATED: 'The party sat down (also how walk-ins start).',
   NEW_ONBOARDING_REQUEST: 'A merchant asked to activate loyalty at a location with this partner.',
 };
@@ -45,7 +46,7 @@ export function eventsCatalogue(baseUrl: string): CatalogueEntry[] {
   return eventTypes.map((type, index) => {
     const family = families.find((candidate) => candidate.prefix.test(type))!;
     const id = `${family.resource.slice(0, 3)}_01JD8Y3S9B${String(index).padStart(2, '0')}`;
-    const created = /CREATED|^NEW_/.test(type);
+    const created = /CREATED|^NEW_|REOPENED/.test(type);
     return {
       type,
       meaning:
@@ -73,7 +74,7 @@ export const emittedEvents: Record<string, string> = {
   'post /tables': 'NEW_TABLE',
   'patch /tables/{tableId}': 'TABLE_UPDATED',
   'delete /tables/{tableId}': 'TABLE_DELETED',
-  'post /sales': 'NEW_SALE; TABLE_OPENED when it is the first open sale of its table',
+  'post /sales': 'NEW_SALE (a reopening: SALE_REOPENED); TABLE_OPENED when it is the first open sale of its table',
   'patch /sales/{saleId}': 'SALE_UPDATED, or SALE_CLOSED; TABLE_OPENED / TABLE_CLOSED as the table gains its first or loses its last open sale',
   'post /bookings': 'BOOKING_CREATED (a walk-in: BOOKING_CREATED, then it is SEATED)',
   'patch /bookings/{bookingId}': 'BOOKING_UPDATED; BOOKING_SEATED, BOOKING_DINING, BOOKING_CLOSING, BOOKING_FINALISED as asset.tableStatus moves',

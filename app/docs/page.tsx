@@ -67,6 +67,24 @@ const changelog: { api: string; version: string; change: string }[] = [
   { api: 'Tables, Sales', version: '1.0', change: 'Tables with their open sales; sales with optimistic `version` checks (412 when stale).' },
   { api: 'Booking', version: '1.0', change: 'Bookings, walk-ins and the table-status journey SEATED → DINING → CLOSING → FINALISED.' },
   { api: 'Loyalty', version: '0.9', change: 'Members, registered cards, activities, merchant onboarding and test payments.' },
+  {
+    api: 'Sales',
+    version: '1.0',
+    change:
+      'Reopened sales: `POST /sales` with `status: REOPENED` and `parentSaleId` (a `CLOSED` sale of the location, reopened once) records the reopening, which joins its table like an open sale and emits `SALE_REOPENED` (subscribable on webhooks).',
+  },
+  {
+    api: 'Loyalty',
+    version: '0.9',
+    change:
+      'A loyalty activity’s `sale` is filled: the latest `CLOSED` sale at its location with an `EFTPOS` payment whose `acquirer.transactionReference` is the activity’s `paymentId`, for the same goods and services amount (null while there is none).',
+  },
+  {
+    api: 'Tables, Locations',
+    version: '1.0',
+    change:
+      '`GET`/`POST /tables` naming a location that is unknown or not connected answer 404 (403 only when a device grant leaves a connected location out); location status gains `status.reason` while RED and names `pos.apis[].api` by the reference’s enum; the discovery document lists `response_types_supported: ["token"]`.',
+  },
 ];
 
 export default function DocsPage() {
@@ -246,7 +264,7 @@ export default function DocsPage() {
           </thead>
           <tbody>
             {changelog.map((entry) => (
-              <tr key={`${entry.api} ${entry.version}`} className="border-b border-stone-100 align-top">
+              <tr key={`${entry.api} ${entry.version} ${entry.change}`} className="border-b border-stone-100 align-top">
                 <td className="py-1.5">{entry.api}</td>
                 <td className="py-1.5 font-mono">{entry.version}</td>
                 <td className="py-1.5">

@@ -73,6 +73,8 @@ describe('discovery', () => {
     expect(metadata.revocation_endpoint).toBe(`${server.origin}/oauth/revoke`);
     expect(metadata.jwks_uri).toBe(`${server.origin}/.well-known/jwks.json`);
     expect(metadata.grant_types_supported).toEqual(['urn:ietf:params:oauth:grant-type:device_code', 'refresh_token', 'client_credentials']);
+    // OpenID Connect Discovery 1.0 §3: required and non-empty; the device and client-credentials flows issue access tokens.
+    expect(metadata.response_types_supported).toEqual(['token']);
     expect(metadata.token_endpoint_auth_methods_supported).toEqual(['client_secret_basic', 'client_secret_post', 'none']);
     expect(metadata.id_token_signing_alg_values_supported).toEqual(['ES256']);
     const rfc8414 = await fetch(`${server.origin}/.well-known/oauth-authorization-server`);

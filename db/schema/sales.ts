@@ -27,6 +27,13 @@ export const sales = pgTable(
     tableNumber: text('table_number'),
     /** The booking (tcBookingId) the sale belongs to; bookings refer to sales by it, so no foreign key. */
     bookingId: text('booking_id'),
+    /** The closed sale this one reopens (CONTRACT §6 "Reopened sales"); the same location's, checked when recorded. */
+    parentSaleId: text('parent_sale_id'),
+    /** The acquirer transaction references of the sale's EFTPOS payments: how a loyalty activity's payment finds its sale. */
+    paymentReferences: text('payment_references')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     content: jsonb('content').notNull(),
@@ -44,5 +51,10 @@ export const sales = pgTable(
       .on(t.locationId, t.tableNumber)
       .where(sql`${t.status} <> 'CLOSED'`),
     index('sales_booking_idx').on(t.bookingId),
+    // A closed sale is reopened at most once; the reopening is found by its parent.
+    index('sales_parent_idx')
+      .on(t.parentSaleId)
+      .where(sql`${t.parentSaleId} is not null`),
+    index('sales_payment_references_idx').using('gin', t.paymentReferences),
   ],
 );

@@ -8,7 +8,7 @@ export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_basic', 'client_secre
 /**
  * RFC 8414 / OpenID Connect Discovery metadata (CONTRACT §1: the same JSON at both well-known addresses), shaped
  * after the Tyro Connect document but listing only what this server does: the device flow, refresh and client
- * credentials grants. There is no authorization endpoint, hence no response types.
+ * credentials grants.
  */
 export function authorizationServerMetadata() {
   const issuer = config().PUBLIC_URL;
@@ -20,7 +20,9 @@ export function authorizationServerMetadata() {
     jwks_uri: `${issuer}/.well-known/jwks.json`,
     service_documentation: `${issuer}/docs`,
     scopes_supported: [...SUPPORTED_SCOPES],
-    response_types_supported: [] as string[],
+    // OpenID Connect Discovery requires a non-empty list. Every flow here answers with an access token alone (no
+    // authorization code, no ID token), which is the reference document's `token`.
+    response_types_supported: ['token'],
     grant_types_supported: [DEVICE_CODE_GRANT_TYPE, 'refresh_token', 'client_credentials'],
     token_endpoint_auth_methods_supported: [...TOKEN_ENDPOINT_AUTH_METHODS],
     revocation_endpoint_auth_methods_supported: [...TOKEN_ENDPOINT_AUTH_METHODS],

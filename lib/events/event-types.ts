@@ -17,6 +17,7 @@ export const eventTypes = [
   'NEW_SALE',
   'SALE_UPDATED',
   'SALE_CLOSED',
+  'SALE_REOPENED',
   'BOOKING_CREATED',
   'BOOKING_UPDATED',
   'BOOKING_SEATED',

@@ -139,7 +139,7 @@ describe('POS notifications WebSocket', () => {
     await waitFor(async () => (await status(locationId, app.token)).body.posStatus.status === 'GREEN');
     await waitFor(async () => (await status(locationId, pos.token)).body.pos.version === '4.2.0');
     const green = await status(locationId, pos.token);
-    expect(green.body).toMatchObject({ status: { code: 'GREEN' }, pos: { vendor: pos.name, apis: [{ api: 'ORDERING', version: '1.1' }] } });
+    expect(green.body).toMatchObject({ status: { code: 'GREEN' }, pos: { vendor: pos.name, apis: [{ api: 'FOOD_ORDERING', version: '1.1' }] } });
 
     const closedAt = Date.now();
     client.socket.close();

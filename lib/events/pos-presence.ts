@@ -66,6 +66,49 @@ export async function heartbeatPresence(db: Executor, instanceId: string) {
   }
 }
 
+// The reference locations spec's api-spec enum: the APIs a POS may say it supports.
+export const POS_APIS = ['BOOKING', 'FOOD_ORDERING', 'LOYALTY', 'PAYMENTS', 'SALES', 'LOCATION'] as const;
+type PosApi = (typeof POS_APIS)[number];
+
+// HELLO names an API freely ("ordering", "Sales", "FOOD_ORDERING"); these are the spellings that mean one of POS_APIS.
+const posApiAliases: Record<string, PosApi> = {
+  BOOKING: 'BOOKING',
+  BOOKINGS: 'BOOKING',
+  FOOD_ORDERING: 'FOOD_ORDERING',
+  ORDERING: 'FOOD_ORDERING',
+  ORDERS: 'FOOD_ORDERING',
+  LOYALTY: 'LOYALTY',
+  PAYMENT: 'PAYMENTS',
+  PAYMENTS: 'PAYMENTS',
+  SALE: 'SALES',
+  SALES: 'SALES',
+  LOCATION: 'LOCATION',
+  LOCATIONS: 'LOCATION',
+};
+
+/** The APIs of a HELLO as the reference names them, first mention of each kept; names it has no value for are left out. */
+export function posApisOf(supportedApis: readonly SupportedApi[]): { api: PosApi; version: string }[] {
+  const apis = new Map<PosApi, string>();
+  for (const { name, version } of supportedApis) {
+    const api =
+      posApiAliases[
+        name
+          .trim()
+          .toUpperCase()
+          .replace(/[^A-Z]+/g, '_')
+      ];
+    if (api && !apis.has(api)) apis.set(api, version);
+  }
+  return [...apis].map(([api, version]) => ({ api, version }));
+}
+
+/** Reference locations spec: "when the code changed to RED, this property provides the reason for the change". */
+export function redReason(input: { posConnected: boolean; lastOnlineAt: string | null }): string {
+  if (!input.posConnected) return 'No POS is connected to this location.';
+  if (input.lastOnlineAt === null) return 'The POS has never opened its notification WebSocket.';
+  return 'The POS notification WebSocket closed or stopped answering heartbeats.';
+}
+
 export const locationStatusSchema = z
   .object({
     locationId: z.string(),
@@ -73,9 +116,16 @@ export const locationStatusSchema = z
     pos: z.object({
       vendor: z.string().nullable(),
       version: z.string().optional(),
-      apis: z.array(z.object({ api: z.string(), version: z.string() })).optional(),
+      apis: z
+        .array(z.object({ api: z.enum(POS_APIS), version: z.string() }))
+        .optional()
+        .describe('The APIs the POS said it supports in its HELLO, by the reference’s names; other names are left out.'),
     }),
-    status: z.object({ code: z.enum(['GREEN', 'RED']), lastOnlineAt: z.string().nullable() }),
+    status: z.object({
+      code: z.enum(['GREEN', 'RED']),
+      lastOnlineAt: z.string().nullable(),
+      reason: z.string().optional().describe('Why the status is RED; absent while GREEN.'),
+    }),
     posStatus: z.object({ status: z.enum(['GREEN', 'RED']), lastOnlineAt: z.string().nullable() }),
   })
   .meta({
@@ -119,10 +169,10 @@ export async function locationStatus(db: Executor, caller: ScopedCaller, locatio
       ? {
           vendor: live.partnerName,
           ...(live.posVersion ? { version: live.posVersion } : {}),
-          ...(live.supportedApis ? { apis: live.supportedApis.map((api) => ({ api: api.name, version: api.version })) } : {}),
+          ...(live.supportedApis ? { apis: posApisOf(live.supportedApis) } : {}),
         }
       : { vendor: connectedPos?.name ?? null },
-    status: { code, lastOnlineAt },
+    status: { code, lastOnlineAt, ...(live ? {} : { reason: redReason({ posConnected: connectedPos !== undefined, lastOnlineAt }) }) },
     posStatus: { status: code, lastOnlineAt },
   });
 }

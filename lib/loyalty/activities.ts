@@ -4,6 +4,8 @@ import { locations, loyaltyActivities, loyaltyPayments } from '@/db/schema';
 import { emitEvent } from '@/lib/events/outbox';
 import { ApiError } from '@/lib/http/errors';
 import { newId } from '@/lib/ids';
+import { findSaleOfPayment } from '@/lib/sales/payment-sale';
+import type { SaleResponse } from '@/lib/sales/schema';
 import { loyaltyActivityResponseSchema, type LoyaltyActivityResponse } from './schema';
 import { zonedDateTime } from './zoned-date-time';
 
@@ -42,7 +44,10 @@ export async function createLoyaltyActivity(
   return activity!.id;
 }
 
-/** GET /loyalty/activities/{id}: the partner's own activity; another partner's is 404. */
+/**
+ * GET /loyalty/activities/{id}: the partner's own activity; another partner's is 404. Its sale is looked up when it is
+ * read, so a sale the POS records (or closes) after the payment shows once it is there.
+ */
 export async function getLoyaltyActivity(db: Executor, partnerId: string, loyaltyActivityId: string): Promise<LoyaltyActivityResponse> {
   const [row] = await db
     .select({ activity: loyaltyActivities, payment: loyaltyPayments, timezone: locations.timezone })
@@ -51,11 +56,21 @@ export async function getLoyaltyActivity(db: Executor, partnerId: string, loyalt
     .innerJoin(locations, eq(locations.id, loyaltyActivities.locationId))
     .where(and(eq(loyaltyActivities.id, loyaltyActivityId), eq(loyaltyActivities.partnerId, partnerId)));
   if (!row) throw new ApiError('NOT_FOUND', `No loyalty activity was found for id: ${loyaltyActivityId}`);
-  return toLoyaltyActivityResponse(row);
+  const sale = await findSaleOfPayment(db, {
+    locationId: row.activity.locationId,
+    paymentId: row.payment.id,
+    goodsAndServices: { amount: row.payment.goodsAndServicesAmount, currency: row.payment.currency },
+  });
+  return toLoyaltyActivityResponse({ ...row, sale });
 }
 
 /** The public activity (the reference's loyalty-activity), parsed through its schema so no column leaks. */
-function toLoyaltyActivityResponse(row: { activity: typeof loyaltyActivities.$inferSelect; payment: PaymentRow; timezone: string }): LoyaltyActivityResponse {
+function toLoyaltyActivityResponse(row: {
+  activity: typeof loyaltyActivities.$inferSelect;
+  payment: PaymentRow;
+  timezone: string;
+  sale: SaleResponse | null;
+}): LoyaltyActivityResponse {
   const { activity, payment } = row;
   const money = (amount: number) => ({ amount, currency: payment.currency });
   return loyaltyActivityResponseSchema.parse({
@@ -75,7 +90,6 @@ function toLoyaltyActivityResponse(row: { activity: typeof loyaltyActivities.$in
       },
       total: money(payment.goodsAndServicesAmount + payment.cashoutAmount + payment.tipAmount + payment.surchargeAmount),
     },
-    // Payments are not linked to Sales API sales in this service, so an activity never carries one.
-    sale: null,
+    sale: row.sale,
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EventType, ResourceKind } from '@/lib/events/event-types';
 import { moneyPositiveAmountSchema } from '@/lib/money';
+import { saleResponseSchema } from '@/lib/sales/schema';
 
 // Shapes and names follow the Tyro Connect-compatible Loyalty API 0.9 (CONTRACT §6 "Loyalty").
 // Every cross-field rule runs even when other fields already failed (`when`), so a partner sees
@@ -157,8 +158,12 @@ export const loyaltyActivityResponseSchema = z
       }),
       total: moneyPositiveAmountSchema.describe('Total paid by the cardholder.'),
     }),
-    // The sale is the Sales API resource as already published by GET /sales/{id}, or null.
-    sale: z.record(z.string(), z.unknown()).nullable().describe('The sale the payment belongs to, when the POS sent one.'),
+    // The sale is the Sales API resource as GET /sales/{id} publishes it, or null.
+    sale: saleResponseSchema
+      .nullable()
+      .describe(
+        'The sale the payment belongs to, or null: the latest CLOSED sale recorded at the activity’s location with an EFTPOS payment whose `acquirer.transactionReference` is this payment’s `paymentId` and whose `goodsAndServicesAmount` equals its goods and services amount. Looked up when the activity is read, so a sale recorded after the payment shows once it is closed.',
+      ),
   })
   .meta({ id: 'LoyaltyActivity', description: 'A payment made with a registered card at an activated location.' });
 

@@ -22,13 +22,15 @@ export function saleColumns(content: SaleContent) {
     type: content.type,
     tableNumber: content.table?.number ?? null,
     bookingId: content.bookingId ?? null,
+    parentSaleId: content.parentSaleId ?? null,
+    paymentReferences: content.payments.flatMap((payment) => (payment.acquirer ? [payment.acquirer.transactionReference] : [])),
     openedAt: new Date(content.openedZonedDateTime),
     closedAt: content.closedZonedDateTime ? new Date(content.closedZonedDateTime) : null,
     content,
   };
 }
 
-export type SaleEventType = Extract<EventType, 'NEW_SALE' | 'SALE_UPDATED' | 'SALE_CLOSED'>;
+export type SaleEventType = Extract<EventType, 'NEW_SALE' | 'SALE_UPDATED' | 'SALE_CLOSED' | 'SALE_REOPENED'>;
 
 /** CONTRACT §7: sale events go to every POS and app connected to the sale's location but the actor. */
 export function emitSaleEvent(tx: Executor, type: SaleEventType, sale: Pick<SaleRow, 'id' | 'locationId' | 'version'>, actor: ChangeActor) {

@@ -88,6 +88,7 @@ describe('createSaleRequestSchema', () => {
       { ...closedSale, items: [], payments: [], tax: { amount: 1, currency: 'NZD' }, total: { amount: 2, currency: 'NZD' }, subtotal: undefined },
     ],
     ['times in different zones, closed after opened', { ...closedSale, closedZonedDateTime: '2026-05-01T23:40:00Z' }],
+    ['a reopening of a closed sale', { ...openSale, status: 'REOPENED', parentSaleId: 'sale-0' }],
   ])('accepts %s', (_name, input) => {
     expect(violations(createSaleRequestSchema, input)).toEqual([]);
   });
@@ -98,7 +99,13 @@ describe('createSaleRequestSchema', () => {
     ['a 51-character origin.saleId', { ...openSale, origin: { saleId: 's'.repeat(51) } }, ['origin.saleId']],
     ['a missing openedZonedDateTime', { ...openSale, openedZonedDateTime: undefined }, ['openedZonedDateTime']],
     ['a time without offset', { ...openSale, openedZonedDateTime: '2026-05-02T08:28:13' }, ['openedZonedDateTime']],
-    ['status REOPENED', { ...openSale, status: 'REOPENED' }, ['status']],
+    ['status REOPENED without the sale it reopens', { ...openSale, status: 'REOPENED' }, ['parentSaleId']],
+    ['a parentSaleId on a sale that is not REOPENED', { ...openSale, parentSaleId: 'sale-0' }, ['status']],
+    [
+      'a REOPENED sale with a closedZonedDateTime',
+      { ...openSale, status: 'REOPENED', parentSaleId: 'sale-0', closedZonedDateTime: '2026-05-02T09:00:00+10:00' },
+      ['closedZonedDateTime'],
+    ],
     ['an unknown type', { ...openSale, type: 'GIFT' }, ['type']],
     ['CLOSED without closedZonedDateTime', { ...closedSale, closedZonedDateTime: undefined }, ['closedZonedDateTime']],
     ['no status (CLOSED) without closedZonedDateTime', { ...openSale, status: undefined }, ['closedZonedDateTime']],

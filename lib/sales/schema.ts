@@ -158,7 +158,7 @@ const saleDescriptionShape = {
   type: z.enum(SALE_TYPES).default('SALE'),
   openedZonedDateTime: zonedDateTime().describe('When the sale was opened on the POS (RFC 3339).'),
   closedZonedDateTime: zonedDateTime().optional().describe('When the sale was closed on the POS; required when CLOSED.'),
-  parentSaleId: z.string().min(1).optional().describe('The sale this one reopens.'),
+  parentSaleId: z.string().min(1).optional().describe('The closed sale (of the same location) this one reopens; only with status REOPENED.'),
   customer: z.object({ id: z.string().min(1).optional() }).optional(),
   register: z.object({ id: z.string().optional(), name: z.string().optional() }).optional(),
   staff: z.object({ id: z.string().min(1).describe("The staff member's POS id, never their name.") }).optional(),
@@ -177,8 +177,8 @@ function reportCloseTime(sale: Record<string, unknown>, ctx: z.RefinementCtx<unk
   if (sale.status === 'CLOSED' && sale.closedZonedDateTime === undefined) {
     ctx.addIssue({ code: 'custom', path: ['closedZonedDateTime'], message: 'closedZonedDateTime is required when status is CLOSED.' });
   }
-  if (sale.status === 'OPEN' && sale.closedZonedDateTime !== undefined) {
-    ctx.addIssue({ code: 'custom', path: ['closedZonedDateTime'], message: 'An OPEN sale has no closedZonedDateTime.' });
+  if ((sale.status === 'OPEN' || sale.status === 'REOPENED') && sale.closedZonedDateTime !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['closedZonedDateTime'], message: `An ${sale.status} sale has no closedZonedDateTime.` });
   }
   const opened = typeof sale.openedZonedDateTime === 'string' ? Date.parse(sale.openedZonedDateTime) : NaN;
   const closed = typeof sale.closedZonedDateTime === 'string' ? Date.parse(sale.closedZonedDateTime) : NaN;
@@ -227,16 +227,38 @@ function reportSaleRules(sale: Record<string, unknown>, ctx: z.RefinementCtx<unk
 
 // ---------- Create (POST /sales, POS) ----------
 
-export const createSaleRequestSchema = z
-  .object({
-    ...saleDescriptionShape,
-    // A new sale is OPEN or already CLOSED; REOPENED only describes a sale reopened from a parent.
-    status: z.enum(['OPEN', 'CLOSED']).default('CLOSED').describe('A CLOSED sale cannot be opened again.'),
-    source: saleSourceSchema.default({ type: 'POS' }).describe('Where the sale came from; POS when absent.'),
-    items: z.array(saleLineItemSchema).default([]),
-    payments: z.array(salePaymentSchema).default([]),
-  })
-  .superRefine((sale, ctx) => reportSaleRules(sale, ctx), whenObject)
+const saleContentObject = z.object({
+  ...saleDescriptionShape,
+  status: z
+    .enum(SALE_STATUSES)
+    .default('CLOSED')
+    .describe('A CLOSED sale stays closed; REOPENED records a new sale that reopens the closed sale named by parentSaleId.'),
+  source: saleSourceSchema.default({ type: 'POS' }).describe('Where the sale came from; POS when absent.'),
+  items: z.array(saleLineItemSchema).default([]),
+  payments: z.array(salePaymentSchema).default([]),
+});
+
+/** A sale as stored: what a create or an update must leave behind. A reopened sale keeps its parent when it closes. */
+export const saleContentSchema = saleContentObject.superRefine((sale, ctx) => reportSaleRules(sale, ctx), whenObject);
+
+/**
+ * CONTRACT §6 "Reopened sales", after the reference: a closed sale stays closed; reopening it records a new sale with
+ * status REOPENED naming the closed one in parentSaleId. So each needs the other on a new sale.
+ */
+function reportReopening(sale: Record<string, unknown>, ctx: z.RefinementCtx<unknown>) {
+  if (sale.status === 'REOPENED' && sale.parentSaleId === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['parentSaleId'], message: 'parentSaleId (the closed sale this one reopens) is required when status is REOPENED.' });
+  }
+  if (sale.parentSaleId !== undefined && sale.status !== 'REOPENED') {
+    ctx.addIssue({ code: 'custom', path: ['status'], message: 'A sale with a parentSaleId reopens that sale: its status is REOPENED.' });
+  }
+}
+
+export const createSaleRequestSchema = saleContentObject
+  .superRefine((sale, ctx) => {
+    reportSaleRules(sale, ctx);
+    reportReopening(sale, ctx);
+  }, whenObject)
   .meta({ id: 'CreateSaleRequest', description: 'A new sale recorded by the POS.' });
 
 export type CreateSaleRequest = z.output<typeof createSaleRequestSchema>;
@@ -247,7 +269,10 @@ export const updateSaleRequestSchema = z
   .object({
     version: z.int().min(1).describe('The version last read; a stale one is answered 412 (CONTRACT §6).'),
     // No default here, unlike the reference: leaving status out must not close the sale.
-    status: z.enum(['OPEN', 'CLOSED']).optional().describe('A CLOSED sale cannot be opened again.'),
+    status: z
+      .enum(['OPEN', 'CLOSED'])
+      .optional()
+      .describe('A CLOSED sale cannot be opened again (reopen it with a new sale, status REOPENED); a REOPENED sale stays REOPENED until CLOSED.'),
     closedZonedDateTime: zonedDateTime().optional().describe('Required when status is CLOSED.'),
     items: z.array(saleLineItemSchema).optional().describe('All existing items; only their discounts, surcharges, tax and total may change.'),
     discounts: z.array(moneyPositiveWithDescriptionSchema).optional().describe('Replaces all discounts of the sale.'),

@@ -6,7 +6,7 @@ import { issuesToFieldErrors } from '@/lib/http/validation';
 import { findVisibleSale } from './partner-access';
 import { canonicalJson } from '@/lib/canonical-json';
 import { emitSaleEvent, saleColumns, type SaleContent, type SaleRow } from './sale-record';
-import { createSaleRequestSchema, type SaleLineItem, type UpdateSaleRequest } from './schema';
+import { saleContentSchema, type SaleLineItem, type UpdateSaleRequest } from './schema';
 import { moveSaleBetweenTables, placementOf } from './table-linkage';
 import type { RecordingPos } from './create-sale';
 
@@ -53,11 +53,15 @@ function paymentErrors(existing: readonly unknown[], sent: readonly unknown[]): 
   return errors;
 }
 
-/** The sale as the update leaves it: fields sent replace the sale's; `null` table or booking takes them off. */
+/**
+ * The sale as the update leaves it: fields sent replace the sale's; `null` table or booking takes them off. A REOPENED
+ * sale is open already, so OPEN leaves it REOPENED (it stays the reopening of its parent until it closes).
+ */
 function applyUpdate(current: SaleContent, update: UpdateSaleRequest): Record<string, unknown> {
   const { version: _version, table, bookingId, ...fields } = update;
   const merged: Record<string, unknown> = { ...current };
   for (const [field, value] of Object.entries(fields)) if (value !== undefined) merged[field] = value;
+  if (current.status === 'REOPENED' && update.status === 'OPEN') merged.status = 'REOPENED';
   if (table !== undefined) merged.table = table ?? undefined;
   if (bookingId !== undefined) merged.bookingId = bookingId ?? undefined;
   return merged;
@@ -65,7 +69,7 @@ function applyUpdate(current: SaleContent, update: UpdateSaleRequest): Record<st
 
 /**
  * PATCH /sales/{id} by a POS of the sale's location, against the version it last read (412 PRECONDITION_FAILED when
- * another change came first). A CLOSED sale cannot reopen (409). An update that changes nothing is ignored: no new
+ * another change came first). A CLOSED sale cannot reopen (409; a new REOPENED sale reopens it). An update that changes nothing is ignored: no new
  * version, no event (reference sales spec). Closing emits SALE_CLOSED, anything else SALE_UPDATED, and the sale
  * leaves or joins tables as its status and table number say.
  */
@@ -76,13 +80,18 @@ export function updateSale(db: Executor, pos: RecordingPos, saleId: string, upda
       throw new ApiError('PRECONDITION_FAILED', `Version ${update.version} is stale: the sale is at version ${row.version}. Read it again and retry.`);
     }
     const current = row.content as SaleContent;
-    if (current.status === 'CLOSED' && update.status === 'OPEN') throw conflict('A CLOSED sale cannot be opened again.', 'SALE_STATUS_CONFLICT');
+    if (current.status === 'CLOSED' && update.status === 'OPEN') {
+      throw conflict(
+        'A CLOSED sale cannot be opened again; reopen it by recording a new sale with status REOPENED and its id as parentSaleId.',
+        'SALE_STATUS_CONFLICT',
+      );
+    }
     const errors = [
       ...(update.items ? itemErrors(current.items, update.items) : []),
       ...(update.payments ? paymentErrors(current.payments, update.payments) : []),
     ];
     // The merged sale must still be a valid sale: one currency, a close time when CLOSED and none while OPEN …
-    const merged = createSaleRequestSchema.safeParse(applyUpdate(current, update));
+    const merged = saleContentSchema.safeParse(applyUpdate(current, update));
     if (!merged.success) errors.push(...issuesToFieldErrors('body', merged.error.issues));
     if (errors.length || !merged.success) throw validationFailed(errors);
     if (canonicalJson(merged.data) === canonicalJson(current)) return row;

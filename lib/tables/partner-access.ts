@@ -2,7 +2,7 @@ import { and, eq, not } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { tables } from '@/db/schema';
 import { notFound } from '@/lib/http/errors';
-import { assertInScope, inScope, type Caller } from '@/lib/tenancy/scope';
+import { assertLocationReachable, inScope, type Caller } from '@/lib/tenancy/scope';
 import type { ListTablesQuery } from './schema';
 import { selectTableRecords, tableHasOpenSales, type TableRecord } from './table-record';
 
@@ -13,9 +13,9 @@ export async function findVisibleTable(db: Executor, caller: Caller, tableId: st
   return record;
 }
 
-/** GET /tables: a location's tables by number; naming a location outside the caller's scope is 403. */
+/** GET /tables: a location's tables by number; a location outside the caller's scope is 404 or 403 (assertLocationReachable). */
 export async function listLocationTables(db: Executor, caller: Caller, query: ListTablesQuery): Promise<TableRecord[]> {
-  await assertInScope(db, caller, query.locationId);
+  await assertLocationReachable(db, caller, query.locationId);
   const openFilter = query.openSales === undefined ? undefined : query.openSales ? tableHasOpenSales : not(tableHasOpenSales);
   return selectTableRecords(db, and(eq(tables.locationId, query.locationId), openFilter));
 }

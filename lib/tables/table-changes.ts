@@ -3,7 +3,7 @@ import type { Executor } from '@/db/client';
 import { tables } from '@/db/schema';
 import { conflict, notFound } from '@/lib/http/errors';
 import { newId } from '@/lib/ids';
-import { actingPartnerId, assertInScope, inScope, type Caller } from '@/lib/tenancy/scope';
+import { actingPartnerId, assertLocationReachable, inScope, type Caller } from '@/lib/tenancy/scope';
 import { requireSection, resolveSection, type SectionRequest } from './sections';
 import { bumpTableVersion, emitTableEvent, type ChangeActor } from './table-events';
 import { lockTableNumbers } from './table-locks';
@@ -63,7 +63,7 @@ const actorOf = (caller: Caller): ChangeActor => ({ partnerId: actingPartnerId(c
 
 /** POST /tables and the floor page: a new table at a location within the caller's scope, NEW_TABLE to its partners. */
 export async function createTable(db: Executor, caller: Caller, input: NewTable): Promise<TableRecord> {
-  await assertInScope(db, caller, input.locationId);
+  await assertLocationReachable(db, caller, input.locationId);
   const actor = actorOf(caller);
   return db.transaction(async (tx) => {
     await lockTableNumbers(tx, input.locationId, [input.number]);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { connections, grantLocations, locations } from '@/db/schema';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations, type TestPartner } from '@/lib/testing/fixtures';
-import { inScope, isInScope, locationsInScope, type Caller } from './scope';
+import { assertLocationReachable, inScope, isInScope, locationsInScope, type Caller } from './scope';
 
 const { db } = useTestDatabase();
 let mine: string[];
@@ -49,6 +49,23 @@ describe('scope', () => {
     expect(await reachedLocations(appCaller())).toEqual([mine[1]!, theirs[0]!].sort());
     expect(await locationsInScope(db(), { kind: 'DEVICE_GRANT', partnerId: device.partnerId, grantId: device.grantId })).toEqual([mine[0]]);
     expect(await isInScope(db(), deviceCaller(), theirs[0]!)).toBe(false);
+  });
+
+  it('a named location out of reach is 404 unless the partner is connected there and only the device grant leaves it out (403)', async () => {
+    const statusOf = (caller: Caller, locationId: string) =>
+      assertLocationReachable(db(), caller, locationId).then(
+        () => 200,
+        (error: { status: number }) => error.status,
+      );
+    const { locationIds: strangers } = await createMerchantWithLocations(db(), 1);
+    expect(await statusOf(deviceCaller(), mine[0]!)).toBe(200);
+    expect(await statusOf(deviceCaller(), mine[1]!)).toBe(403);
+    expect(await statusOf(deviceCaller(), theirs[0]!)).toBe(403);
+    expect(await statusOf(deviceCaller(), strangers[0]!)).toBe(404);
+    expect(await statusOf(deviceCaller(), 'no-such-location')).toBe(404);
+    expect(await statusOf(appCaller(), mine[0]!)).toBe(404);
+    expect(await statusOf(appCaller(), 'no-such-location')).toBe(404);
+    expect(await statusOf({ merchantId }, theirs[0]!)).toBe(404);
   });
 
   it('a device grant loses a location where its partner is no longer connected', async () => {

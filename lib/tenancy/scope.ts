@@ -94,6 +94,21 @@ export async function assertInScope(db: Executor, caller: Caller, locationId: st
 }
 
 /**
+ * For the routes whose reference answers 404 for a location that does not exist (the Tables API): a location outside the
+ * token's scope is 404 when the partner has no connection there either, unknown or another tenant's alike (CONTRACT §3:
+ * as if it did not exist), and 403 when the partner is connected there but this device's grant leaves it out
+ * (CONTRACT §5: the connection does not allow it).
+ */
+export async function assertLocationReachable(db: Executor, caller: Caller, locationId: string): Promise<void> {
+  if (await isInScope(db, caller, locationId)) return;
+  if (isPartner(caller) && caller.scope.kind === 'DEVICE_GRANT') {
+    const partnerWide: ScopedCaller = { scope: { kind: 'PARTNER_CONNECTIONS', partnerId: caller.scope.partnerId } };
+    if (await isInScope(db, partnerWide, locationId)) throw forbidden(`This token does not reach location ${locationId}.`);
+  }
+  throw notFound('Location');
+}
+
+/**
  * Which of a partner's events a token may read back (the catch-up feed). Events are addressed to partners, which is
  * exactly a client-credentials token's reach, including loyalty onboarding requests for locations the partner is not
  * connected to yet. A device token is one device of its partner: it reads its own locations' events and those that

@@ -389,7 +389,7 @@ export interface paths {
         };
         /**
          * List the tables of a location
-         * @description For a location the partner is connected to (403 otherwise); `openSales=true` keeps tables with an open sale, `false` those without.
+         * @description For a location the partner is connected to; `openSales=true` keeps tables with an open sale, `false` those without. A location that is unknown or that the partner is not connected to is 404 (alike); one the partner is connected to but this device token’s grant leaves out is 403.
          */
         get: {
             parameters: {
@@ -441,6 +441,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Unsupported version */
                 406: {
                     headers: {
@@ -464,7 +473,7 @@ export interface paths {
         put?: never;
         /**
          * Create a table
-         * @description For a location the partner is connected to (403 otherwise). `number` is unique within the location (409 `TABLE_NUMBER_CONFLICT`). A `section` with an `id` names that section of the location (created, or renamed to `name`); without one, the first section of that name (or a new one). Open sales already recorded for the number are the new table’s `openSales`. Emits NEW_TABLE (then TABLE_OPENED when it has open sales) to the location’s other partners.
+         * @description For a location the partner is connected to. `number` is unique within the location (409 `TABLE_NUMBER_CONFLICT`). A `section` with an `id` names that section of the location (created, or renamed to `name`); without one, the first section of that name (or a new one). Open sales already recorded for the number are the new table’s `openSales`. Emits NEW_TABLE (then TABLE_OPENED when it has open sales) to the location’s other partners. A location that is unknown or that the partner is not connected to is 404 (alike); one the partner is connected to but this device token’s grant leaves out is 403.
          */
         post: {
             parameters: {
@@ -508,6 +517,15 @@ export interface paths {
                 };
                 /** @description Partner type or connection does not allow this */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -913,7 +931,7 @@ export interface paths {
         put?: never;
         /**
          * Record a sale
-         * @description POS only, for a location it is connected to. A sale is `OPEN` or `CLOSED` (the default). An `OPEN` sale with `table.number` joins the `openSales` of the location’s table with that number (TABLE_OPENED when it is the first), also when that table is created later. The same `origin.saleId` with the same content returns the first sale; with different content it is 409 `SALE_ID_CONFLICT`. Emits NEW_SALE to the location’s other partners.
+         * @description POS only, for a location it is connected to. A sale is `OPEN`, `CLOSED` (the default) or `REOPENED`. An open sale (`OPEN` or `REOPENED`) with `table.number` joins the `openSales` of the location’s table with that number (TABLE_OPENED when it is the first), also when that table is created later. A closed sale stays closed: to reopen it, record a new sale with `status: REOPENED` and `parentSaleId` naming it. The parent must be a `CLOSED` sale of the same location (unknown or another location’s: 422 `PARENT_SALE_NOT_FOUND`; still open: 409 `SALE_STATUS_CONFLICT`) not reopened before (409 `SALE_ALREADY_REOPENED`: reopen the latest sale of the chain); `parentSaleId` and `REOPENED` go together (400 otherwise). The reopened sale closes like any sale. The same `origin.saleId` with the same content returns the first sale; with different content it is 409 `SALE_ID_CONFLICT`. Emits NEW_SALE (a reopening: SALE_REOPENED instead) to the location’s other partners.
          */
         post: {
             parameters: {
@@ -1103,7 +1121,7 @@ export interface paths {
         head?: never;
         /**
          * Update a sale
-         * @description POS of the sale’s location only. Send the `version` last read: a stale one is 412 `PRECONDITION_FAILED`. Of existing items only discounts, surcharges, tax and total may change; payments may be added, never removed. A `CLOSED` sale cannot reopen (409 `SALE_STATUS_CONFLICT`). An update that changes nothing is ignored. Closing emits SALE_CLOSED and takes the sale off its table (TABLE_CLOSED when it was the last); other changes emit SALE_UPDATED.
+         * @description POS of the sale’s location only. Send the `version` last read: a stale one is 412 `PRECONDITION_FAILED`. Of existing items only discounts, surcharges, tax and total may change; payments may be added, never removed. A `CLOSED` sale cannot reopen (409 `SALE_STATUS_CONFLICT`; record a new sale with `status: REOPENED` and `parentSaleId` instead); a `REOPENED` sale stays `REOPENED` until it is closed. An update that changes nothing is ignored. Closing emits SALE_CLOSED and takes the sale off its table (TABLE_CLOSED when it was the last); other changes emit SALE_UPDATED.
          */
         patch: {
             parameters: {
@@ -2106,7 +2124,7 @@ export interface paths {
         };
         /**
          * Get loyalty activity by id
-         * @description A payment by a registered card at an activated location (event NEW_LOYALTY_ACTIVITY). LOYALTY partners only; another partner’s resource is 404.
+         * @description A payment by a registered card at an activated location (event NEW_LOYALTY_ACTIVITY). `sale` is the sale the payment belongs to: the latest `CLOSED` sale a POS recorded at the same location with an `EFTPOS` payment whose `acquirer.transactionReference` is the activity’s `payment.origin.paymentId` and whose `goodsAndServicesAmount` equals `payment.breakdown.goodsAndServices`; null while there is none (another location’s sale never matches). LOYALTY partners only; another partner’s resource is 404.
          */
         get: {
             parameters: {
@@ -2393,7 +2411,7 @@ export interface paths {
         put?: never;
         /**
          * Create a test payment
-         * @description A POS or loyalty partner connected to the location simulates a card payment. `memberId` names a member (of the caller, or for a POS of the location’s loyalty partner), `memberId: null` a new non-member (the response gives its `memberReference`), `memberReference` a returning non-member. All amounts zero is a zero-amount authorisation: only a `paymentId` to register a card with. At a location whose loyalty activation is approved, a registered card generates a loyalty activity (NEW_LOYALTY_ACTIVITY; NEW_REGISTERED_CARD on a card’s first use) and any other card a pre-accumulated reward (1 point per 100 cents of goods and services, capped by the location’s limit). With `terminal` of the loyalty series (PRO), `terminalDisplay` says what the terminal shows.
+         * @description A POS or loyalty partner connected to the location simulates a card payment. `memberId` names a member (of the caller, or for a POS of the location’s loyalty partner), `memberId: null` a new non-member (the response gives its `memberReference`), `memberReference` a returning non-member. All amounts zero is a zero-amount authorisation: only a `paymentId` to register a card with. At a location whose loyalty activation is approved, a registered card generates a loyalty activity (NEW_LOYALTY_ACTIVITY; NEW_REGISTERED_CARD on a card’s first use) and any other card a pre-accumulated reward (1 point per 100 cents of goods and services, capped by the location’s limit). With `terminal` of the loyalty series (PRO), `terminalDisplay` says what the terminal shows. A POS that records the sale (POST /sales) with an `EFTPOS` payment whose `acquirer.transactionReference` is the `paymentId` (same goods and services amount) gives the activity its `sale`.
          */
         post: {
             parameters: {
@@ -2584,7 +2602,7 @@ export interface paths {
         };
         /**
          * POS online status of a location
-         * @description GREEN while a POS holds the notification WebSocket open, RED otherwise; `lastOnlineAt` is when it was last seen online.
+         * @description GREEN while a POS holds the notification WebSocket open, RED otherwise (with `status.reason`: no POS connected, never online, or its socket closed); `lastOnlineAt` is when it was last seen online. `pos.apis` lists the APIs the POS named in its HELLO by the reference’s names (BOOKING, FOOD_ORDERING, LOYALTY, PAYMENTS, SALES, LOCATION; `ordering` is FOOD_ORDERING); others are left out.
          */
         get: {
             parameters: {
@@ -2722,7 +2740,7 @@ export interface components {
         Event: {
             id: string;
             /** @enum {string} */
-            type: "ORDER_CREATED" | "ORDER_ACCEPTED" | "ORDER_REJECTED" | "ORDER_BEING_PREPARED" | "ORDER_READY" | "ORDER_OUT_FOR_DELIVERY" | "ORDER_FULFILLED" | "ORDER_CANCELLED_BY_MERCHANT" | "ORDER_CANCELLED_BY_CUSTOMER" | "NEW_TABLE" | "TABLE_UPDATED" | "TABLE_OPENED" | "TABLE_CLOSED" | "TABLE_DELETED" | "NEW_SALE" | "SALE_UPDATED" | "SALE_CLOSED" | "BOOKING_CREATED" | "BOOKING_UPDATED" | "BOOKING_SEATED" | "BOOKING_DINING" | "BOOKING_CLOSING" | "BOOKING_FINALISED" | "NEW_LOYALTY_ACTIVITY" | "NEW_REGISTERED_CARD" | "NEW_ONBOARDING_REQUEST";
+            type: "ORDER_CREATED" | "ORDER_ACCEPTED" | "ORDER_REJECTED" | "ORDER_BEING_PREPARED" | "ORDER_READY" | "ORDER_OUT_FOR_DELIVERY" | "ORDER_FULFILLED" | "ORDER_CANCELLED_BY_MERCHANT" | "ORDER_CANCELLED_BY_CUSTOMER" | "NEW_TABLE" | "TABLE_UPDATED" | "TABLE_OPENED" | "TABLE_CLOSED" | "TABLE_DELETED" | "NEW_SALE" | "SALE_UPDATED" | "SALE_CLOSED" | "SALE_REOPENED" | "BOOKING_CREATED" | "BOOKING_UPDATED" | "BOOKING_SEATED" | "BOOKING_DINING" | "BOOKING_CLOSING" | "BOOKING_FINALISED" | "NEW_LOYALTY_ACTIVITY" | "NEW_REGISTERED_CARD" | "NEW_ONBOARDING_REQUEST";
             createdAt: string;
             locationId: string | null;
             data: {
@@ -2996,7 +3014,7 @@ export interface components {
              * @description When the sale was closed on the POS; required when CLOSED.
              */
             closedZonedDateTime?: string;
-            /** @description The sale this one reopens. */
+            /** @description The closed sale (of the same location) this one reopens; only with status REOPENED. */
             parentSaleId?: string;
             customer?: {
                 id?: string;
@@ -3212,7 +3230,7 @@ export interface components {
              * @description When the sale was closed on the POS; required when CLOSED.
              */
             closedZonedDateTime?: string;
-            /** @description The sale this one reopens. */
+            /** @description The closed sale (of the same location) this one reopens; only with status REOPENED. */
             parentSaleId?: string;
             customer?: {
                 id?: string;
@@ -3261,11 +3279,11 @@ export interface components {
             };
             subtotal?: components["schemas"]["MoneyPositiveAmount"];
             /**
-             * @description A CLOSED sale cannot be opened again.
+             * @description A CLOSED sale stays closed; REOPENED records a new sale that reopens the closed sale named by parentSaleId.
              * @default CLOSED
              * @enum {string}
              */
-            status?: "OPEN" | "CLOSED";
+            status?: "OPEN" | "CLOSED" | "REOPENED";
             /**
              * @description Where the sale came from; POS when absent.
              * @default {
@@ -3300,7 +3318,7 @@ export interface components {
             /** @description The version last read; a stale one is answered 412 (CONTRACT §6). */
             version: number;
             /**
-             * @description A CLOSED sale cannot be opened again.
+             * @description A CLOSED sale cannot be opened again (reopen it with a new sale, status REOPENED); a REOPENED sale stays REOPENED until CLOSED.
              * @enum {string}
              */
             status?: "OPEN" | "CLOSED";
@@ -3712,9 +3730,93 @@ export interface components {
                     currency?: "AUD" | "EUR" | "NZD" | "GBP" | "USD";
                 };
             };
-            /** @description The sale the payment belongs to, when the POS sent one. */
+            /** @description The sale the payment belongs to, or null: the latest CLOSED sale recorded at the activity’s location with an EFTPOS payment whose `acquirer.transactionReference` is this payment’s `paymentId` and whose `goodsAndServicesAmount` equals its goods and services amount. Looked up when the activity is read, so a sale recorded after the payment shows once it is closed. */
             sale: {
-                [key: string]: unknown;
+                /** @description The sale id generated by the service. */
+                id: string;
+                /** @description Counts the changes of the sale; send it back when updating. */
+                version: number;
+                /** @description Globally unique identifier of a merchant's site. */
+                locationId: string;
+                origin: {
+                    /** @description The POS's own id of the sale, for reconciliation. */
+                    saleId: string;
+                    /** @description The id of the store according to the POS. */
+                    locationId?: string;
+                };
+                /**
+                 * @default SALE
+                 * @enum {string}
+                 */
+                type?: "SALE" | "REFUND" | "VOID" | "COMBINATION";
+                /**
+                 * Format: date-time
+                 * @description When the sale was opened on the POS (RFC 3339).
+                 */
+                openedZonedDateTime: string;
+                /**
+                 * Format: date-time
+                 * @description When the sale was closed on the POS; required when CLOSED.
+                 */
+                closedZonedDateTime?: string;
+                /** @description The closed sale (of the same location) this one reopens; only with status REOPENED. */
+                parentSaleId?: string;
+                customer?: {
+                    id?: string;
+                };
+                register?: {
+                    id?: string;
+                    name?: string;
+                };
+                staff?: {
+                    /** @description The staff member's POS id, never their name. */
+                    id: string;
+                };
+                section?: {
+                    id?: string;
+                    name?: string;
+                };
+                table?: {
+                    /** @description The table's number; an OPEN sale joins the location's table with this number. */
+                    number: string;
+                    /** @description The number of people seated at the table. */
+                    seats?: number;
+                };
+                /** @description The id of the booking (tcBookingId) this sale belongs to. */
+                bookingId?: string;
+                discounts?: components["schemas"]["MoneyPositiveAmountWithDescription"][];
+                surcharges?: components["schemas"]["MoneyPositiveAmountWithDescription"][];
+                /** @description Total tax collected for this sale by the merchant. */
+                tax?: {
+                    /** @description Amount in the smallest currency unit (cents); never negative. */
+                    amount: number;
+                    /**
+                     * @default AUD
+                     * @enum {string}
+                     */
+                    currency?: "AUD" | "EUR" | "NZD" | "GBP" | "USD";
+                };
+                /** @description Total after tax, discounts, modifiers and rounding. */
+                total?: {
+                    /** @description Amount in the smallest currency unit (cents); never negative. */
+                    amount: number;
+                    /**
+                     * @default AUD
+                     * @enum {string}
+                     */
+                    currency?: "AUD" | "EUR" | "NZD" | "GBP" | "USD";
+                };
+                subtotal?: components["schemas"]["MoneyPositiveAmount"];
+                /** @enum {string} */
+                status: "OPEN" | "CLOSED" | "REOPENED";
+                source: {
+                    /** @enum {string} */
+                    type: "DELIVEROO" | "DOORDASH" | "GOOGLE" | "HEYYOU" | "HUNGRYHUNGRY" | "MEANDU" | "MENULOG" | "MRYUM" | "ORDERUP" | "OTHER" | "POS" | "UBEREATS";
+                    /** @description The source of the sale when type is OTHER. */
+                    other?: string;
+                };
+                items: components["schemas"]["SaleLineItem"][];
+                payments: components["schemas"]["SalePayment"][];
             } | null;
         };
         /** @description A merchant location asking to join a loyalty program. */
@@ -3845,8 +3947,10 @@ export interface components {
             pos: {
                 vendor: string | null;
                 version?: string;
+                /** @description The APIs the POS said it supports in its HELLO, by the reference’s names; other names are left out. */
                 apis?: {
-                    api: string;
+                    /** @enum {string} */
+                    api: "BOOKING" | "FOOD_ORDERING" | "LOYALTY" | "PAYMENTS" | "SALES" | "LOCATION";
                     version: string;
                 }[];
             };
@@ -3854,6 +3958,8 @@ export interface components {
                 /** @enum {string} */
                 code: "GREEN" | "RED";
                 lastOnlineAt: string | null;
+                /** @description Why the status is RED; absent while GREEN. */
+                reason?: string;
             };
             posStatus: {
                 /** @enum {string} */
@@ -3865,7 +3971,7 @@ export interface components {
         WebhookEndpointSecret: {
             id: string;
             url: string;
-            eventTypes: ("ORDER_CREATED" | "ORDER_ACCEPTED" | "ORDER_REJECTED" | "ORDER_BEING_PREPARED" | "ORDER_READY" | "ORDER_OUT_FOR_DELIVERY" | "ORDER_FULFILLED" | "ORDER_CANCELLED_BY_MERCHANT" | "ORDER_CANCELLED_BY_CUSTOMER" | "NEW_TABLE" | "TABLE_UPDATED" | "TABLE_OPENED" | "TABLE_CLOSED" | "TABLE_DELETED" | "NEW_SALE" | "SALE_UPDATED" | "SALE_CLOSED" | "BOOKING_CREATED" | "BOOKING_UPDATED" | "BOOKING_SEATED" | "BOOKING_DINING" | "BOOKING_CLOSING" | "BOOKING_FINALISED" | "NEW_LOYALTY_ACTIVITY" | "NEW_REGISTERED_CARD" | "NEW_ONBOARDING_REQUEST")[] | null;
+            eventTypes: ("ORDER_CREATED" | "ORDER_ACCEPTED" | "ORDER_REJECTED" | "ORDER_BEING_PREPARED" | "ORDER_READY" | "ORDER_OUT_FOR_DELIVERY" | "ORDER_FULFILLED" | "ORDER_CANCELLED_BY_MERCHANT" | "ORDER_CANCELLED_BY_CUSTOMER" | "NEW_TABLE" | "TABLE_UPDATED" | "TABLE_OPENED" | "TABLE_CLOSED" | "TABLE_DELETED" | "NEW_SALE" | "SALE_UPDATED" | "SALE_CLOSED" | "SALE_REOPENED" | "BOOKING_CREATED" | "BOOKING_UPDATED" | "BOOKING_SEATED" | "BOOKING_DINING" | "BOOKING_CLOSING" | "BOOKING_FINALISED" | "NEW_LOYALTY_ACTIVITY" | "NEW_REGISTERED_CARD" | "NEW_ONBOARDING_REQUEST")[] | null;
             /** @description The `whsec_` signing secret; shown once. */
             secret: string;
             previousSecretExpiresAt?: string | null;
@@ -3941,7 +4047,7 @@ export interface components {
         CreateWebhookEndpoint: {
             /** Format: uri */
             url: string;
-            eventTypes?: ("ORDER_CREATED" | "ORDER_ACCEPTED" | "ORDER_REJECTED" | "ORDER_BEING_PREPARED" | "ORDER_READY" | "ORDER_OUT_FOR_DELIVERY" | "ORDER_FULFILLED" | "ORDER_CANCELLED_BY_MERCHANT" | "ORDER_CANCELLED_BY_CUSTOMER" | "NEW_TABLE" | "TABLE_UPDATED" | "TABLE_OPENED" | "TABLE_CLOSED" | "TABLE_DELETED" | "NEW_SALE" | "SALE_UPDATED" | "SALE_CLOSED" | "BOOKING_CREATED" | "BOOKING_UPDATED" | "BOOKING_SEATED" | "BOOKING_DINING" | "BOOKING_CLOSING" | "BOOKING_FINALISED" | "NEW_LOYALTY_ACTIVITY" | "NEW_REGISTERED_CARD" | "NEW_ONBOARDING_REQUEST")[];
+            eventTypes?: ("ORDER_CREATED" | "ORDER_ACCEPTED" | "ORDER_REJECTED" | "ORDER_BEING_PREPARED" | "ORDER_READY" | "ORDER_OUT_FOR_DELIVERY" | "ORDER_FULFILLED" | "ORDER_CANCELLED_BY_MERCHANT" | "ORDER_CANCELLED_BY_CUSTOMER" | "NEW_TABLE" | "TABLE_UPDATED" | "TABLE_OPENED" | "TABLE_CLOSED" | "TABLE_DELETED" | "NEW_SALE" | "SALE_UPDATED" | "SALE_CLOSED" | "SALE_REOPENED" | "BOOKING_CREATED" | "BOOKING_UPDATED" | "BOOKING_SEATED" | "BOOKING_DINING" | "BOOKING_CLOSING" | "BOOKING_FINALISED" | "NEW_LOYALTY_ACTIVITY" | "NEW_REGISTERED_CARD" | "NEW_ONBOARDING_REQUEST")[];
         };
         CreateLoyaltyProgram: {
             loyaltyProgramId: string;

@@ -189,7 +189,11 @@ describe('Validation', () => {
   });
 
   it('rejects an unknown parent sale with 422', async () => {
-    expect((await salesApi.create(world.pos.token, openSaleRequest(world.locationId, null, { parentSaleId: 'nope' }))).status).toBe(422);
+    const problem = await expectStatus(
+      await salesApi.create(world.pos.token, openSaleRequest(world.locationId, null, { status: 'REOPENED', parentSaleId: 'nope' })),
+      422,
+    );
+    expect(problem.code).toBe('PARENT_SALE_NOT_FOUND');
   });
 
   it('rejects a list query with bad filters, naming each', async () => {

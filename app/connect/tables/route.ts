@@ -16,13 +16,13 @@ export const POST = partnerRoute(
       tags: ['Tables'],
       summary: 'Create a table',
       description: [
-        'For a location the partner is connected to (403 otherwise). `number` is unique within the location (409 `TABLE_NUMBER_CONFLICT`).',
+        'For a location the partner is connected to. `number` is unique within the location (409 `TABLE_NUMBER_CONFLICT`).',
         'A `section` with an `id` names that section of the location (created, or renamed to `name`); without one, the first section',
         'of that name (or a new one). Open sales already recorded for the number are the new table’s `openSales`.',
-        'Emits NEW_TABLE (then TABLE_OPENED when it has open sales) to the location’s other partners.',
+        'Emits NEW_TABLE (then TABLE_OPENED when it has open sales) to the location’s other partners. A location that is unknown or that the partner is not connected to is 404 (alike); one the partner is connected to but this device token’s grant leaves out is 403.',
       ].join(' '),
       responses: { 201: { description: 'The new table', content: tableContent } },
-      errors: [400, 401, 403, 406, 409, 413, 415, 429],
+      errors: [400, 401, 403, 404, 406, 409, 413, 415, 429],
     },
   },
   async ({ db, principal, body }) => {
@@ -38,9 +38,10 @@ export const GET = partnerRoute(
     doc: {
       tags: ['Tables'],
       summary: 'List the tables of a location',
-      description: 'For a location the partner is connected to (403 otherwise); `openSales=true` keeps tables with an open sale, `false` those without.',
+      description:
+        'For a location the partner is connected to; `openSales=true` keeps tables with an open sale, `false` those without. A location that is unknown or that the partner is not connected to is 404 (alike); one the partner is connected to but this device token’s grant leaves out is 403.',
       responses: { 200: { description: 'The tables', content: jsonContent(tableListSchema) } },
-      errors: [400, 401, 403, 406, 429],
+      errors: [400, 401, 403, 404, 406, 429],
     },
   },
   async ({ db, principal, query }) => {

@@ -112,10 +112,16 @@ describe('Auth', () => {
     await expectStatus(await tablesApi.delete(token, table.id), 200);
   });
 
-  it('answers 403 for a location the partner is not connected to', async () => {
-    expect((await tablesApi.create(world.otherPos.token, { locationId: world.locationId, number: 'x' })).status).toBe(403);
-    expect((await tablesApi.list(world.otherApp.token, `locationId=${world.locationId}`)).status).toBe(403);
-    expect((await tablesApi.list(world.pos.token, 'locationId=no-such-location')).status).toBe(403);
+  it('answers 404 for a location that is unknown or that the partner is not connected to, alike (reference: 404; CONTRACT §3)', async () => {
+    const answers = [
+      await tablesApi.create(world.otherPos.token, { locationId: world.locationId, number: 'x' }),
+      await tablesApi.list(world.otherApp.token, `locationId=${world.locationId}`),
+      await tablesApi.list(world.pos.token, 'locationId=no-such-location'),
+      await tablesApi.create(world.pos.token, { locationId: 'no-such-location', number: 'x' }),
+    ];
+    const problems = [];
+    for (const answer of answers) problems.push(await expectStatus(answer, 404));
+    expect(problems.map((problem) => problem.detail)).toEqual(Array(4).fill('Location not found.'));
   });
 });
 

@@ -14,7 +14,11 @@ export const GET = partnerRoute(
     doc: {
       tags: ['Locations'],
       summary: 'POS online status of a location',
-      description: 'GREEN while a POS holds the notification WebSocket open, RED otherwise; `lastOnlineAt` is when it was last seen online.',
+      description: [
+        'GREEN while a POS holds the notification WebSocket open, RED otherwise (with `status.reason`: no POS connected, never online,',
+        'or its socket closed); `lastOnlineAt` is when it was last seen online. `pos.apis` lists the APIs the POS named in its HELLO by',
+        'the reference’s names (BOOKING, FOOD_ORDERING, LOYALTY, PAYMENTS, SALES, LOCATION; `ordering` is FOOD_ORDERING); others are left out.',
+      ].join(' '),
       responses: { 200: { description: 'The location and its POS status', content: jsonContent(locationStatusSchema) } },
       errors: [401, 404, 406, 429],
     },

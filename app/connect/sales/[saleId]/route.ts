@@ -40,7 +40,8 @@ export const PATCH = partnerRoute(
       description: [
         'POS of the sale’s location only. Send the `version` last read: a stale one is 412 `PRECONDITION_FAILED`. Of existing items only',
         'discounts, surcharges, tax and total may change; payments may be added, never removed. A `CLOSED` sale cannot reopen (409',
-        '`SALE_STATUS_CONFLICT`). An update that changes nothing is ignored. Closing emits SALE_CLOSED and takes the sale off its table',
+        '`SALE_STATUS_CONFLICT`; record a new sale with `status: REOPENED` and `parentSaleId` instead); a `REOPENED` sale stays',
+        '`REOPENED` until it is closed. An update that changes nothing is ignored. Closing emits SALE_CLOSED and takes the sale off its table',
         '(TABLE_CLOSED when it was the last); other changes emit SALE_UPDATED.',
       ].join(' '),
       // The reference sales spec documents a JSON body; merge patch is accepted as well, as for orders, but not advertised.

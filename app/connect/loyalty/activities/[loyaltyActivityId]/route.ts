@@ -15,7 +15,13 @@ export const GET = partnerRoute(
     doc: {
       tags: loyaltyTags.cards,
       summary: 'Get loyalty activity by id',
-      description: `A payment by a registered card at an activated location (event NEW_LOYALTY_ACTIVITY). ${loyaltyOnly}`,
+      description: [
+        'A payment by a registered card at an activated location (event NEW_LOYALTY_ACTIVITY).',
+        '`sale` is the sale the payment belongs to: the latest `CLOSED` sale a POS recorded at the same location with an `EFTPOS` payment',
+        'whose `acquirer.transactionReference` is the activity’s `payment.origin.paymentId` and whose `goodsAndServicesAmount` equals',
+        '`payment.breakdown.goodsAndServices`; null while there is none (another location’s sale never matches).',
+        loyaltyOnly,
+      ].join(' '),
       responses: { 200: { description: 'The activity', content: jsonContent(loyaltyActivityResponseSchema) } },
       errors: [401, 403, 404, 406, 429],
     },
