@@ -10,6 +10,7 @@ import { startLoops } from './lib/background/runner';
 import { config, ConfigError } from './lib/config';
 import { type CompressionFilter, compressionPassThrough, verdictPerContentType, worthCompressing } from './lib/http/compression';
 import { CONNECTION_TIMEOUTS, guardConnections, processConnectionCap } from './lib/http/connection-guard';
+import { docsPage } from './lib/http/docs-page';
 import { createFastPath, type FastPath } from './lib/http/fast-path';
 import { ApiError } from './lib/http/errors';
 import { acceptedRequestId, docsUrl, REMOTE_ADDRESS_HEADER } from './lib/http/handler-context';
@@ -82,9 +83,12 @@ async function main() {
   const routes: RouteTable = fastPath
     ? { allowedMethods: (pathname) => fastPath.routes.allowedMethods(pathname) ?? buildRoutes.allowedMethods(pathname) }
     : buildRoutes;
+  // The reference, rendered once per process and counted per address (lib/http/docs-page.ts); in development, as edited.
+  const docs = dev ? undefined : docsPage((request, response) => void handleRequest(request, response));
   // What a request that passed the pre-checks gets: the fast path's handler, or Next; one that did not, its problem.
   const proceed = (request: IncomingMessage, response: ServerResponse, accepted: IncomingMessage | ApiError) => {
     if (accepted instanceof ApiError) return sendProblem(request, response, accepted, docsUrl());
+    if (docs?.serve(accepted, response)) return;
     if (fastPath?.serve(accepted, response)) return;
     if (!worthCompressing(accepted.url ?? '/')) delete accepted.headers['accept-encoding'];
     void handleRequest(accepted, response);
