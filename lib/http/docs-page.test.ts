@@ -117,6 +117,19 @@ describe('/docs', () => {
     expect(rsc.headers['ratelimit-limit']).toBe('600');
   });
 
+  it('renders once more, not once per waiting request, when the first rendering gives no copy', async () => {
+    let failing = true;
+    renderAnswer = (request, response) => {
+      if (!failing) return nextLike(request, response);
+      failing = false;
+      renders.push('failed');
+      setTimeout(() => response.writeHead(500, { 'content-type': 'text/html' }).end('<h1>Internal Server Error</h1>'), 50);
+    };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => get('/docs')));
+    expect(renders).toEqual(['failed', 'html']);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 200, 500]);
+  });
+
   it('keeps no copy of a page that failed, and tries again on the next request', async () => {
     renderAnswer = (_request, response) => {
       renders.push('failed');

@@ -70,7 +70,8 @@ export function docsPage(render: (request: IncomingMessage, response: ServerResp
     }
     const copyable = request.url !== undefined && /^\/docs(?:\?|$)/.test(request.url) && request.headers.rsc === undefined;
     if (!copyable) return render(request, response);
-    if (!page && rendering) await rendering;
+    // A rendering that did not give a copy (the client left half-way) is followed by one more, not one per waiter.
+    while (!page && rendering) await rendering;
     if (page) return sendCopy(request, response, page);
     if (request.method !== 'GET') return render(request, response);
     rendering = renderCopy(request, response, render).then((rendered) => {
