@@ -67,7 +67,8 @@ function redactString(text: string, depth: number): string {
   try {
     inner = JSON.parse(text);
   } catch {
-    return namesSecretField(text) ? REDACTED : redactText(text);
+    // Broken JSON (a quoted member name and a colon) that names a secret field; a name such as "[Secret] Bar" is text.
+    return /["']\s*:/.test(text) && namesSecretField(text) ? REDACTED : redactText(text);
   }
   const redacted = JSON.stringify(redactValue(inner, depth + 1));
   return redacted === JSON.stringify(inner) ? redactText(text) : redacted;

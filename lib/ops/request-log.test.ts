@@ -239,6 +239,7 @@ describe('route templates and redaction', () => {
       JSON.stringify({ payload: JSON.stringify({ user: 'u', password: REDACTED }) }),
     );
     expect(redactBody(JSON.stringify({ payload: '{"password":"pw-1",}' }), 'application/json')).toBe(JSON.stringify({ payload: REDACTED }));
+    expect(redactBody(JSON.stringify({ name: '[Secret] Garden' }), 'application/json')).toBe(JSON.stringify({ name: '[Secret] Garden' }));
     expect(redactBody(`a=1&data=${encodeURIComponent('{"client_secret":"cs-1"}')}`, 'application/x-www-form-urlencoded')).toBe(
       `a=1&data=${encodeURIComponent(JSON.stringify({ client_secret: REDACTED }))}`,
     );
