@@ -9,6 +9,8 @@ import { backgroundLoops } from './lib/background/loops';
 import { startLoops } from './lib/background/runner';
 import { config, ConfigError } from './lib/config';
 import { type CompressionFilter, compressionPassThrough, verdictPerContentType, worthCompressing } from './lib/http/compression';
+import { CONNECTION_TIMEOUTS, guardConnections, processConnectionCap } from './lib/http/connection-guard';
+import { docsPage } from './lib/http/docs-page';
 import { createFastPath, type FastPath } from './lib/http/fast-path';
 import { ApiError } from './lib/http/errors';
 import { acceptedRequestId, docsUrl, REMOTE_ADDRESS_HEADER } from './lib/http/handler-context';
@@ -81,14 +83,17 @@ async function main() {
   const routes: RouteTable = fastPath
     ? { allowedMethods: (pathname) => fastPath.routes.allowedMethods(pathname) ?? buildRoutes.allowedMethods(pathname) }
     : buildRoutes;
+  // The reference, rendered once per process and counted per address (lib/http/docs-page.ts); in development, as edited.
+  const docs = dev ? undefined : docsPage((request, response) => void handleRequest(request, response));
   // What a request that passed the pre-checks gets: the fast path's handler, or Next; one that did not, its problem.
   const proceed = (request: IncomingMessage, response: ServerResponse, accepted: IncomingMessage | ApiError) => {
     if (accepted instanceof ApiError) return sendProblem(request, response, accepted, docsUrl());
+    if (docs?.serve(accepted, response)) return;
     if (fastPath?.serve(accepted, response)) return;
     if (!worthCompressing(accepted.url ?? '/')) delete accepted.headers['accept-encoding'];
     void handleRequest(accepted, response);
   };
-  const server = createServer((request, response) => {
+  const server = createServer(CONNECTION_TIMEOUTS, (request, response) => {
     // Every response carries RateLimit headers (CONTRACT §5), the pre-checks' problems included.
     publishUnmeteredRateLimit(response);
     // Route handlers see no socket: hand them its peer address, overwriting any copy the client sent.
@@ -114,6 +119,12 @@ async function main() {
     else proceed(request, response, verdict);
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => answerClientError(error, socket, docsUrl()));
+  guardConnections(server, {
+    perAddress: settings.MAX_CONNECTIONS_PER_ADDRESS,
+    total: processConnectionCap(),
+    docsUrl,
+    onRefused: (refusal) => log.warn(refusal, 'connections refused'),
+  });
   const notifications = attachPosNotifications(server, handle);
   const nextUpgrade = app.getUpgradeHandler();
   server.on('upgrade', (request, socket, head) => {

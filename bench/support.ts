@@ -38,6 +38,8 @@ export const benchServerEnv = (databaseUrl: string, port: number, extra: Record<
   ADMIN_API_KEY: '',
   RATE_LIMIT_PER_MINUTE: '100000000',
   TOKEN_RATE_LIMIT_PER_MINUTE: '100000000',
+  // Every load generator connects from this one address.
+  MAX_CONNECTIONS_PER_ADDRESS: '0',
   LOG_LEVEL: 'warn',
   ...extra,
 });

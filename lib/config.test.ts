@@ -27,6 +27,17 @@ describe('configuration', () => {
     for (const value of ['-1', 'one', '1.5', 'true']) expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: /);
   });
 
+  it('caps connections per address at 1000 unless MAX_CONNECTIONS_PER_ADDRESS says otherwise, and not behind a proxy', () => {
+    expect(parseConfig({}).MAX_CONNECTIONS_PER_ADDRESS).toBe(1000);
+    expect(parseConfig({ MAX_CONNECTIONS_PER_ADDRESS: '50' }).MAX_CONNECTIONS_PER_ADDRESS).toBe(50);
+    expect(parseConfig({ MAX_CONNECTIONS_PER_ADDRESS: '0' }).MAX_CONNECTIONS_PER_ADDRESS).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: '1' }).MAX_CONNECTIONS_PER_ADDRESS).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: '1', MAX_CONNECTIONS_PER_ADDRESS: '5000' }).MAX_CONNECTIONS_PER_ADDRESS).toBe(5000);
+    for (const value of ['-1', 'many', '2.5']) {
+      expect(() => parseConfig({ MAX_CONNECTIONS_PER_ADDRESS: value })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS: /);
+    }
+  });
+
   it('keeps the API request log 28 days unless API_LOG_RETENTION_DAYS says otherwise; METRICS_TOKEN enables /metrics', () => {
     expect(parseConfig({})).toMatchObject({ API_LOG_RETENTION_DAYS: 28, API_LOG_ENABLED: true, WEBHOOK_DISABLE_AFTER_DAYS: 5 });
     expect(parseConfig({}).METRICS_TOKEN).toBeUndefined();

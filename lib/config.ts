@@ -49,6 +49,12 @@ const envSchema = z.object({
     .min(0, 'expected 0 or more proxy hops')
     .max(10, 'expected at most 10 proxy hops')
     .default(0),
+  // Unset: 1000, or no cap behind a proxy (TRUST_PROXY > 0), where every connection comes from the proxy (see below).
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number({ message: 'expected a whole number of connections' })
+    .int('expected a whole number of connections')
+    .min(0, 'expected 0 (no cap) or more connections')
+    .optional(),
   METRICS_TOKEN: z.string().trim().min(1).optional(),
   API_LOG_RETENTION_DAYS: z.coerce
     .number({ message: 'expected a whole number of days' })
@@ -69,7 +75,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_URL' | 'MAX_CONNECTIONS_PER_ADDRESS'> & {
+  PUBLIC_URL: string;
+  /** 0: no cap. */
+  MAX_CONNECTIONS_PER_ADDRESS: number;
+};
+
+/** The connection cap per address when none is set: ample for a venue's devices behind one NAT. */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 1000;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -86,7 +99,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
-  return { ...parsed.data, PUBLIC_URL: publicUrl };
+  // Behind a proxy every connection comes from the proxy's address; a cap by address would cap the proxy.
+  const connectionCap = parsed.data.MAX_CONNECTIONS_PER_ADDRESS ?? (parsed.data.TRUST_PROXY > 0 ? 0 : DEFAULT_MAX_CONNECTIONS_PER_ADDRESS);
+  return { ...parsed.data, PUBLIC_URL: publicUrl, MAX_CONNECTIONS_PER_ADDRESS: connectionCap };
 }
 
 const holder = globalThis as typeof globalThis & { __counterpartConfig?: Config };

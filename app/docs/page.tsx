@@ -241,6 +241,7 @@ export default function DocsPage() {
         <ul className="mt-2 list-disc pl-5 text-sm text-stone-700">
           <li>Partner API and management API: {config().RATE_LIMIT_PER_MINUTE} requests a minute per client (per address without a token).</li>
           <li>Token endpoint: {config().TOKEN_RATE_LIMIT_PER_MINUTE} requests a minute per client.</li>
+          <li>This reference: {config().RATE_LIMIT_PER_MINUTE} requests a minute per address.</li>
           <li>
             Every answer carries <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code> (seconds); a{' '}
             <code>429 RATE_LIMITED</code> also names <code>Retry-After</code>. A <code>503</code> (database unavailable) names <code>Retry-After</code> too. The

@@ -15,15 +15,18 @@ async function signIn(request: APIRequestContext) {
 }
 
 test.describe('response headers on every surface', () => {
-  test('surfaces without a limit publish the unmetered policy: health, readiness, the OpenAPI document, /docs, dashboard pages and assets', async ({
-    request,
-  }) => {
-    for (const path of ['/connect/openapi.json', '/healthz', '/readyz', '/docs', '/login']) {
+  test('surfaces without a limit publish the unmetered policy: health, readiness, the OpenAPI document, dashboard pages and assets', async ({ request }) => {
+    for (const path of ['/connect/openapi.json', '/healthz', '/readyz', '/login']) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
       expectRateLimitHeaders(response, path);
       expect(response.headers()['ratelimit-limit'], path).toBe('2147483647');
     }
+    // The reference counts per address, as anonymous API calls do.
+    const docs = await request.get('/docs');
+    expect(docs.status()).toBe(200);
+    expectRateLimitHeaders(docs, '/docs');
+    expect(Number(docs.headers()['ratelimit-limit'])).toBeLessThan(2147483647);
     const redirected = await request.get('/dashboard/orders', { maxRedirects: 0 });
     expect(redirected.status()).toBe(307);
     expectRateLimitHeaders(redirected, 'the sign-in redirect');

@@ -42,7 +42,8 @@ export function clientAddress(source: Request | Pick<Headers, 'get'>): string {
   return addressBucket(chain[Math.max(0, chain.length - 1 - hops)]!);
 }
 
-function addressBucket(address: string): string {
+/** The bucket an address counts in: itself (an IPv4-mapped IPv6 address as IPv4), or its /64 for IPv6. */
+export function addressBucket(address: string): string {
   const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
   if (isIP(plain) !== 6) return plain.slice(0, 100);
   const [head = '', tail] = plain.split('::');

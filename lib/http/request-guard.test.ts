@@ -192,6 +192,19 @@ describe('request pre-checks', () => {
       expect(answer.body).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
     });
 
+    it('lets go of the connection once answered, even when the client never closes its side', async () => {
+      const connections = () => new Promise<number>((resolve) => server.getConnections((_error, count) => resolve(count)));
+      // Earlier tests' keep-alive connections may still be open; this one must not be added to them.
+      const before = await connections();
+      const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true }, () => socket.write('FOO / HTTP/1.1\r\nHost: x\r\n\r\n'));
+      const answered = new Promise<string>((resolve) => socket.once('data', (chunk) => resolve(chunk.toString())));
+      expect(await answered).toMatch(/^HTTP\/1\.1 400 /);
+      const deadline = Date.now() + 3_000;
+      while ((await connections()) > before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await connections()).toBeLessThanOrEqual(before);
+      socket.destroy();
+    });
+
     it('answers headers over the limit with a 431 problem', async () => {
       const answer = parse(await rawExchange(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
       expect(answer.statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');

@@ -152,4 +152,6 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, 
     `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\nContent-Type: application/problem+json\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+  // Closed once the answer is written: a slow sender that never closes its side would otherwise keep its handle.
+  socket.once('finish', () => socket.destroy());
 }

@@ -4,8 +4,8 @@ import { rateLimitHeaders, type RateLimitState } from './rate-limit';
 
 /**
  * CONTRACT §5: every response has RateLimit headers. The partner API, /manage, /oauth and /.well-known set their own;
- * the surfaces that are not rate limited (health checks, the OpenAPI document, /docs, dashboard pages and their
- * assets) publish this policy: no limit (the largest 32-bit count), in a window of a minute like the metered ones.
+ * the surfaces that are not rate limited (health checks, the OpenAPI document, dashboard pages and their assets)
+ * publish this policy: no limit (the largest 32-bit count), in a window of a minute like the metered ones.
  */
 export const UNMETERED_RATE_LIMIT: RateLimitState = { limit: 2_147_483_647, remaining: 2_147_483_647, resetSeconds: 60 };
 

@@ -4,6 +4,7 @@ import * as connectionsRoute from '@/app/manage/partners/[partnerId]/connections
 import * as orderItem from '@/app/connect/orders/[orderId]/route';
 import * as ordersRoute from '@/app/connect/orders/route';
 import * as tokenRoute from '@/app/oauth/token/route';
+import * as usersRoute from '@/app/manage/users/route';
 import { apiRequestLog, auditLog } from '@/db/schema';
 import { resetConfig } from '@/lib/config';
 import { listDeliveries } from '@/lib/events/delivery-log';
@@ -147,6 +148,46 @@ describe('API request log', () => {
     expect(await listRequests(db(), { requestId: 'nul-neighbour-1' })).toHaveLength(1);
   });
 
+  it('keeps no password from a body that does not parse: a trailing comma, a cut-off body, a form sent as JSON or text', async () => {
+    const password = 'PlainPassword-MARK-PW1';
+    const member = `"password":"${password}"`;
+    const sent: [string, string, string][] = [
+      ['broken-trailing-comma', 'application/json', `{"email":"leak@x.test",${member},"role":"NOPE",}`],
+      ['broken-truncated', 'application/json', `{"email":"leak@x.test",${member},"ro`],
+      ['broken-truncated-in-value', 'application/json', `{"email":"leak@x.test","password":"${password.slice(0, 12)}`],
+      ['broken-nested', 'application/json', `{"user":{"profile":{${member}}},}`],
+      ['broken-escaped-name', 'application/json', `{"pass\\u0077ord":"${password}",}`],
+      ['broken-quotes', 'application/json', `{"note":"a"b", ${member}}`],
+      ['form-as-text', 'text/plain', `email=leak%40x.test&password=${password}`],
+      ['json-as-form', 'application/x-www-form-urlencoded', `{"email":"leak@x.test",${member}}`],
+    ];
+    for (const [requestId, contentType, body] of sent) {
+      const response = await callRoute(usersRoute.POST, 'POST', '/manage/users', {
+        token: ADMIN_API_KEY,
+        body,
+        headers: { 'content-type': contentType, 'x-request-id': requestId },
+      });
+      expect(response.status, requestId).toBeGreaterThanOrEqual(400);
+      expect(response.status, requestId).toBeLessThan(500);
+    }
+    await flushRequestLog();
+    const rows = await db().select().from(apiRequestLog);
+    expect(rows.filter((row) => row.requestId.startsWith('broken-') || row.requestId.includes('-as-'))).toHaveLength(sent.length);
+    const everything = JSON.stringify(rows);
+    expect(everything).not.toContain(password.slice(0, 12));
+    const [trailing] = await listRequests(db(), { requestId: 'broken-trailing-comma' });
+    expect(trailing!.requestBody).toBe(`${REDACTED} unparsed body of ${sent[0]![2].length} bytes (application/json) naming a secret field, not stored`);
+    // A broken body that names no secret field is kept, so the mistake stays visible.
+    await callRoute(usersRoute.POST, 'POST', '/manage/users', {
+      token: ADMIN_API_KEY,
+      body: '{"email":"leak@x.test","role":"NOPE",}',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'broken-harmless' },
+    });
+    await flushRequestLog();
+    const [harmless] = await listRequests(db(), { requestId: 'broken-harmless' });
+    expect(harmless!.requestBody).toBe('{"email":"leak@x.test","role":"NOPE",}');
+  });
+
   it('links a request to the events it caused and their deliveries to the request', async () => {
     resetConfig({ ADMIN_API_KEY, API_LOG_ENABLED: 'true', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
     const { locationIds } = await createMerchantWithLocations(db());
@@ -193,6 +234,27 @@ describe('route templates and redaction', () => {
     );
     expect(redactBody('not json eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl', 'text/plain')).toBe(`not json ${REDACTED}`);
     expect(redactBody('{"tableNumber":"4111111111111112"}', 'application/json')).toBe('{"tableNumber":"4111111111111112"}');
+    // JSON inside a string member or a form value is redacted by its members' names too.
+    expect(redactBody(JSON.stringify({ payload: JSON.stringify({ user: 'u', password: 'pw-1' }) }), 'application/json')).toBe(
+      JSON.stringify({ payload: JSON.stringify({ user: 'u', password: REDACTED }) }),
+    );
+    expect(redactBody(JSON.stringify({ payload: '{"password":"pw-1",}' }), 'application/json')).toBe(JSON.stringify({ payload: REDACTED }));
+    expect(redactBody(JSON.stringify({ name: '[Secret] Garden' }), 'application/json')).toBe(JSON.stringify({ name: '[Secret] Garden' }));
+    expect(redactBody(`a=1&data=${encodeURIComponent('{"client_secret":"cs-1"}')}`, 'application/x-www-form-urlencoded')).toBe(
+      `a=1&data=${encodeURIComponent(JSON.stringify({ client_secret: REDACTED }))}`,
+    );
+    expect(redactBody('user%5Bpassword%5D=pw-1', 'application/x-www-form-urlencoded')).toBe(`user%5Bpassword%5D=${encodeURIComponent(REDACTED)}`);
+    // Names hidden behind percent or stacked escapes, and every name the parsed path redacts.
+    for (const [name, body] of [
+      ['percent', '{"client%5Fsecret":"cs-1",}'],
+      ['stacked', '{"to\\u0025%36Ben":"tk-1"'],
+      ['refresh_token', '{"refresh_token":"tk-1"'],
+      ['api-key', '{"api-key":"tk-1"'],
+      ['pan', '{"pan":"tk-1"'],
+    ]) {
+      expect(redactBody(body, 'application/json'), name).toMatch(/^\[REDACTED\] unparsed body of \d+ bytes \(application\/json\)/);
+    }
+    expect(redactBody('{"panel":"ok",', 'application/json')).toBe('{"panel":"ok",');
     const long = redactBody(JSON.stringify({ text: 'x'.repeat(20_000) }), 'application/json')!;
     expect(Buffer.byteLength(long)).toBeLessThanOrEqual(8 * 1024);
     expect(long.endsWith('…[truncated]')).toBe(true);
