@@ -246,7 +246,8 @@ test('sales: every reference request is accepted and answered as the reference d
   // The reference has no request to create a sale: the POS records one in Counterpart's terms.
   const sale = await setUp<{ id: string; version: number }>(request, pos.token, 'POST', '/sales', {
     locationId,
-    origin: { saleId: `reference-sale-${stamp}` },
+    // The reference's sale names the POS's own store id beside its sale id.
+    origin: { saleId: `reference-sale-${stamp}`, locationId: 'POS-0000001' },
     status: 'OPEN',
     openedZonedDateTime: '2023-04-29T12:30:00+10:00',
     staff: { id: '8675309' },
