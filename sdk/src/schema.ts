@@ -1341,6 +1341,7 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/json": components["schemas"]["CreateBookingRequest"] | components["schemas"]["CreateWalkInBookingRequest"];
+                    "application/vnd.tyro.connect+json": components["schemas"]["CreateBookingRequest"] | components["schemas"]["CreateWalkInBookingRequest"];
                 };
             };
             responses: {
@@ -1351,6 +1352,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Booking"];
+                        "application/vnd.tyro.connect+json": components["schemas"]["Booking"];
                     };
                 };
                 /** @description Invalid input (every violation listed in `errors`) */
@@ -1472,6 +1474,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Booking"];
+                        "application/vnd.tyro.connect+json": components["schemas"]["Booking"];
                     };
                 };
                 /** @description Missing, invalid or expired token */
