@@ -3,7 +3,7 @@ import { apiDocument } from '@/app/connect/openapi.json/operations';
 import { SchemaView, type JsonSchema } from '@/components/docs/schema-view';
 import { config } from '@/lib/config';
 import { errorCatalogue } from '@/lib/http/errors';
-import { apiVersions } from '@/lib/http/versions';
+import { apiVersions, describeVersions } from '@/lib/http/versions';
 import { emittedEvents, eventsCatalogue } from './events-catalogue';
 import { operationExamples } from './examples';
 import { CodeBlock, Markdown } from './markdown';
@@ -46,11 +46,11 @@ const statusMeaning: Record<number, string> = {
   403: 'The partner type or its connections do not allow this.',
   404: "Not found, or another tenant's.",
   405: 'Wrong method; `Allow` names the right ones.',
-  406: 'Unsupported version.',
+  406: 'Unsupported version (named by `Accept`, or by `Content-Type` when `Accept` names none).',
   409: 'Conflicts with the current state (illegal status change, already decided, table with open sales, same id different content).',
   412: 'Stale `version` (sales): read again and retry.',
   413: 'Body over 1 MiB.',
-  415: 'Wrong content type.',
+  415: 'Not JSON: send `application/json` or another `+json` type (`application/vnd.tyro.connect+json`), or `application/merge-patch+json` where an update takes it.',
   422: 'Well-formed, but refers to something unknown.',
   429: 'Rate limited; wait `Retry-After` seconds.',
   500: 'Unexpected error; quote the `requestId`.',
@@ -84,6 +84,30 @@ const changelog: { api: string; version: string; change: string }[] = [
     version: '1.0',
     change:
       '`GET`/`POST /tables` naming a location that is unknown or not connected answer 404 (403 only when a device grant leaves a connected location out); location status gains `status.reason` while RED and names `pos.apis[].api` by the reference’s enum; the discovery document lists `response_types_supported: ["token"]`.',
+  },
+  {
+    api: 'Booking',
+    version: '0.1',
+    change:
+      'The booking reference’s default (`Accept: application/vnd.tyro.connect+json;version=0.1`), answered as 1.0: the reference documents both with one schema. `Api-Version` says 1.0.',
+  },
+  {
+    api: 'Sales',
+    version: '1.1',
+    change:
+      'The sales reference’s version, answered as 1.0, whose sale, list filters (a range ending before it starts matches nothing) and update it shares. `Api-Version` says 1.0.',
+  },
+  {
+    api: 'Loyalty',
+    version: '1.0',
+    change:
+      'The loyalty reference’s version, answered as 0.9, whose members, cards, activities, onboarding and test payments it shares. `Api-Version` says 0.9.',
+  },
+  {
+    api: 'All',
+    version: '—',
+    change:
+      'Bodies in any `+json` type are read as JSON, the reference’s `application/vnd.tyro.connect+json;version=1.0` included, and a `version` in `Content-Type` counts when `Accept` names none (Accept wins when both do). Answers come as `application/vnd.tyro.connect+json;version=…` when `Accept` prefers it; problems stay `application/problem+json`.',
   },
 ];
 
@@ -137,7 +161,7 @@ export default function DocsPage() {
             .map(({ path, method, operation }) => {
               const body = operation.requestBody?.content && Object.values(operation.requestBody.content)[0]?.schema;
               const example = examples.get(`${method} ${path}`);
-              const versions = versionsOfTag[tag] ? apiVersions[versionsOfTag[tag]] : tag.startsWith('Loyalty') ? apiVersions.loyalty : undefined;
+              const versions: keyof typeof apiVersions | undefined = versionsOfTag[tag] ?? (tag.startsWith('Loyalty') ? 'loyalty' : undefined);
               const errorStatuses = Object.keys(operation.responses ?? {})
                 .map(Number)
                 .filter((status) => status >= 400);
@@ -153,9 +177,7 @@ export default function DocsPage() {
                     {versions ? (
                       <>
                         <dt className="font-semibold">Versions</dt>
-                        <dd>
-                          {versions.supported.join(', ')} (default {versions.default})
-                        </dd>
+                        <dd>{describeVersions(versions)}</dd>
                       </>
                     ) : null}
                     {emittedEvents[`${method} ${path}`] ? (
@@ -252,8 +274,22 @@ export default function DocsPage() {
       <section id="versions" className="mt-10">
         <h2 className="border-b border-stone-200 pb-2 text-xl font-semibold">Versions and changelog</h2>
         <p className="mt-2 text-sm text-stone-700">
-          Pick a version with the <code>version</code> parameter of <code>Accept</code> (<code>application/json; version=1.1</code>); answers name the one used
-          in <code>Api-Version</code>; an unsupported one is <code>406</code> listing the supported ones.
+          Pick a version with the <code>version</code> parameter of <code>Accept</code> (<code>application/json; version=1.1</code>), or of{' '}
+          <code>Content-Type</code> when <code>Accept</code> names none (<code>Accept</code> wins when both do); answers name the version answered in{' '}
+          <code>Api-Version</code>; an unsupported one is <code>406</code> listing the supported ones. The versions the Tyro Connect reference pins are answered
+          as the version whose shape they share, and <code>Api-Version</code> names that one:
+        </p>
+        <ul className="mt-2 list-disc pl-5 text-sm text-stone-700">
+          {(Object.keys(apiVersions) as (keyof typeof apiVersions)[]).map((api) => (
+            <li key={api}>
+              <span className="capitalize">{api}</span>: {describeVersions(api)}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 text-sm text-stone-700">
+          Bodies may be <code>application/json</code> or any <code>+json</code> type, such as the reference&apos;s{' '}
+          <code>application/vnd.tyro.connect+json;version=1.0</code>; a JSON answer comes as <code>application/vnd.tyro.connect+json;version=…</code> when{' '}
+          <code>Accept</code> prefers it.
         </p>
         <table className="mt-3 w-full text-left text-sm">
           <thead>

@@ -147,6 +147,8 @@ const contentType = fc.oneof(
       'multipart/form-data; boundary=x',
       'multipart/form-data',
       'application/json; charset=latin1',
+      'application/vnd.tyro.connect+json;version=1.0',
+      'application/vnd.tyro.connect+json;version=7',
     ),
   },
   { weight: 1, arbitrary: fc.constant(undefined) },
@@ -161,6 +163,7 @@ const accept = fc.option(
     'text/html',
     '*/*',
     'application/json; version=',
+    'application/vnd.tyro.connect+json;version=0.1',
   ),
   { nil: undefined, freq: 1 },
 );

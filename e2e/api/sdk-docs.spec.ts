@@ -20,6 +20,9 @@ test('/docs starts partners off: quick start, examples, events, limits, versions
   expect(html).toContain('Response example (201)');
   expect(html).toContain('id="ORDER_CREATED"');
   expect(html).toContain('id="NEW_ONBOARDING_REQUEST"');
+  // The versions the Tyro Connect reference pins, and its media type.
+  expect(html).toContain('0.1 is answered as 1.0');
+  expect(html).toContain('application/vnd.tyro.connect+json;version=1.0');
   // Markdown in descriptions is formatting, not literal backticks.
   expect(html).toContain('<code>version</code>');
   expect(html).not.toMatch(/`version`/);

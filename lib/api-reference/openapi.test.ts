@@ -29,6 +29,15 @@ type Document = {
 describe('openApiDocument', () => {
   afterEach(() => resetConfig());
 
+  it('describes every interface’s versions, the aliases of the reference’s pinned versions and the media types read', () => {
+    const { info } = openApiDocument(description()) as unknown as { info: { description: string } };
+    expect(info.description).toContain('- Booking: 1.0 (default 1.0); 0.1 is answered as 1.0');
+    expect(info.description).toContain('- Sales: 1.0 (default 1.0); 1.1 is answered as 1.0');
+    expect(info.description).toContain('- Loyalty: 0.9 (default 0.9); 1.0 is answered as 0.9');
+    expect(info.description).toContain('- Ordering: 1.0, 1.1 (default 1.0)');
+    expect(info.description).toContain('`application/vnd.tyro.connect+json;version=1.0`');
+  });
+
   it('is OpenAPI 3.1 with the partner API as its server and a bearer token as its security', () => {
     resetConfig({ PUBLIC_URL: 'https://hub.example.com' });
     const document = openApiDocument(description()) as unknown as Document;

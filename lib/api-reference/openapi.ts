@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { config } from '@/lib/config';
 import { registerProblemComponent } from '@/lib/http/problem-responses';
+import { apiVersions, describeVersions, type ApiName } from '@/lib/http/versions';
 
 /** What the document describes: the operations in the order it lists them, and the webhooks the service calls. */
 export interface ApiDescription {
@@ -32,8 +33,7 @@ export function openApiDocument(api: ApiDescription): OpenApiDocument {
     info: {
       title: 'Counterpart partner API',
       version: '1.0',
-      description:
-        'Tyro Connect-compatible partner API. Pick an interface version with the `version` parameter of the Accept media type (e.g. `Accept: application/json; version=1.1`); every response names the version used in `Api-Version`. Errors are `application/problem+json`.',
+      description: documentDescription(),
     },
     servers: [{ url: `${publicUrl}/connect`, description: 'Partner API' }],
     security: [{ bearerAuth: [] }],
@@ -44,4 +44,33 @@ export function openApiDocument(api: ApiDescription): OpenApiDocument {
   }
   cache.set(api, { publicUrl, document });
   return document;
+}
+
+const interfaceNames: Record<ApiName, string> = {
+  ordering: 'Ordering',
+  tables: 'Tables',
+  sales: 'Sales',
+  booking: 'Booking',
+  loyalty: 'Loyalty',
+  locations: 'Locations',
+  events: 'Events',
+};
+
+/** What the document says of versions and media types (CONTRACT §4), the versions listed from lib/http/versions. */
+function documentDescription(): string {
+  const versions = (Object.keys(apiVersions) as ApiName[]).map((api) => `- ${interfaceNames[api]}: ${describeVersions(api)}`);
+  return [
+    'Tyro Connect-compatible partner API.',
+    '',
+    'Pick an interface version with the `version` parameter of the Accept media type (e.g. `Accept: application/json; version=1.1`), or of the',
+    'Content-Type when Accept names none (Accept wins when both do); every response names the version answered in `Api-Version`. The versions',
+    'the Tyro Connect reference pins are answered as the version whose shape they share, and `Api-Version` names that one. An unknown version is',
+    '406.',
+    '',
+    ...versions,
+    '',
+    'Request bodies are `application/json` or any `+json` type, such as the reference’s `application/vnd.tyro.connect+json;version=1.0`;',
+    '`application/merge-patch+json` where an update documents it. A JSON answer comes as `application/vnd.tyro.connect+json;version=…` when',
+    'Accept prefers that type, else as `application/json`. Errors are `application/problem+json`.',
+  ].join('\n');
 }

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { TYRO_CONNECT_JSON } from '@/lib/http/media-types';
 import { jsonContent } from '@/lib/http/operation-doc';
 import { bookingResponseSchema } from './schema';
 
 // What the Booking API's routes (SPEC.md "Booking", CONTRACT §6) share in their OpenAPI documentation.
 // Components come from each schema's `.meta({ id })` (zod 4 metadata, read by zod-to-openapi 9).
 
-export const bookingContent = jsonContent(bookingResponseSchema);
+// A booking comes as application/json, or in the booking reference's own media type when the client asks for it.
+export const bookingContent = { ...jsonContent(bookingResponseSchema), [TYRO_CONNECT_JSON]: { schema: bookingResponseSchema } };
 
 export const bookingListSchema = z
   .object({

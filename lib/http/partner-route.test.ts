@@ -107,6 +107,41 @@ describe('partner-API plumbing', () => {
     expect(mergePatch.status).toBe(200);
   });
 
+  it('reads a Tyro Connect body (any +json subtype) as JSON and answers in the media type the client asked for', async () => {
+    const response = await callRoute(echo, 'POST', '/connect/echo', {
+      token: pos.token,
+      body: { name: 'a', count: 1 },
+      headers: { 'content-type': 'application/vnd.tyro.connect+json;version=1.1', accept: 'application/vnd.tyro.connect+json;version=1.1' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/vnd.tyro.connect+json;version=1.1');
+    expect(response.headers.get('api-version')).toBe('1.1');
+    // The version a body names counts when Accept names none.
+    const versionedBody = await callRoute(echo, 'POST', '/connect/echo', {
+      token: pos.token,
+      body: { name: 'a', count: 1 },
+      headers: { 'content-type': 'application/vnd.tyro.connect+json;version=1.1' },
+    });
+    expect(versionedBody.headers.get('api-version')).toBe('1.1');
+    expect(versionedBody.headers.get('content-type')).toBe('application/json');
+    // A problem stays a problem, whatever was asked for.
+    const invalid = await callRoute(echo, 'POST', '/connect/echo', {
+      token: pos.token,
+      body: { name: '', count: 1 },
+      headers: { 'content-type': 'application/vnd.tyro.connect+json', accept: 'application/vnd.tyro.connect+json' },
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get('content-type')).toBe('application/problem+json');
+    // merge-patch+json is a patch document: read only where a route declares it.
+    const jsonOnly = partnerRoute({ api: 'tables', body: z.object({ name: z.string() }) }, async () => noContent());
+    const patchDocument = await callRoute(jsonOnly, 'POST', '/connect/json-only', {
+      token: pos.token,
+      body: { name: 'a' },
+      headers: { 'content-type': 'application/merge-patch+json' },
+    });
+    expect(patchDocument.status).toBe(415);
+  });
+
   it('answers 400 with a problem body for malformed JSON', async () => {
     const response = await callRoute(echo, 'POST', '/connect/echo', { token: pos.token, body: '{"name": "a",' });
     expect(response.status).toBe(400);

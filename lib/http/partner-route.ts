@@ -10,6 +10,7 @@ import type { OperationDoc, RouteDeclaration } from './operation-doc';
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
 import { assertContentType, parseJson, readBodyText } from './request-body';
 import { searchParamsObject, validateSegments } from './validation';
+import { answerMediaType } from './media-types';
 import { negotiateVersion, responseVersion, type ApiName } from './versions';
 
 type Schema = z.ZodType | undefined;
@@ -97,7 +98,7 @@ export function partnerRoute<B extends Schema = undefined, Q extends QuerySchema
         const identified = token ? await verifyAccessToken(db, token).catch((error: unknown) => error) : unauthenticated();
         const principal = identified instanceof Error ? undefined : (identified as PartnerPrincipal);
         limits = await consumeRateLimit('partner', principal ? `client:${principal.clientId}` : `ip:${clientAddress(request)}`, config().RATE_LIMIT_PER_MINUTE);
-        version = negotiateVersion(options.api, request.headers.get('accept'));
+        version = negotiateVersion(options.api, request.headers);
         if (!principal) throw identified;
         Object.assign(facts, { partnerId: principal.partnerId, clientId: principal.publicClientId, grant: principal.grantId });
         if (options.partnerTypes && !options.partnerTypes.includes(principal.partnerType)) {
@@ -116,17 +117,22 @@ export function partnerRoute<B extends Schema = undefined, Q extends QuerySchema
           { path: options.params, query: options.query, body: options.body },
           { path: params, query: searchParamsObject(requestUrl(request).searchParams), body },
         );
-        return handler(
+        const response = await handler(
           new PartnerContext(request, requestId, log, db, principal, version, {
             body: parsed.body as Out<B>,
             query: parsed.query as Out<Q>,
             params: (options.params ? parsed.path : params) as Out<P>,
           }),
         );
+        // A JSON answer comes in the media type the client asked for: Tyro Connect's own where it prefers that.
+        if (response.headers.get('content-type') === 'application/json') {
+          response.headers.set('content-type', answerMediaType(request.headers.get('accept'), version));
+        }
+        return response;
       },
       () => ({
         ...(limits ? rateLimitHeaders(limits) : {}),
-        'Api-Version': version ?? responseVersion(options.api, request.headers.get('accept')),
+        'Api-Version': version ?? responseVersion(options.api, request.headers),
       }),
       routeContext,
     );

@@ -1,4 +1,5 @@
 import { ApiError } from './errors';
+import { isDeclaredMediaType, mediaTypeEssence } from './media-types';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -28,12 +29,13 @@ export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Pr
 const tooLarge = (limit: number) => new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds the limit of ${limit} bytes.`);
 
 export function mediaType(request: Request): string | undefined {
-  return request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() || undefined;
+  return mediaTypeEssence(request.headers.get('content-type'));
 }
 
+/** 415 unless the body's media type is one `accepted` declares (`application/json` stands for every `+json` subtype). */
 export function assertContentType(request: Request, accepted: readonly string[]): void {
   const type = mediaType(request);
-  if (!type || !accepted.includes(type)) {
+  if (!type || !isDeclaredMediaType(accepted, type)) {
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Content-Type ${type ?? '(none)'} is not supported here; send ${accepted.join(' or ')}.`);
   }
 }

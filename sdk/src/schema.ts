@@ -1359,6 +1359,7 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/json": components["schemas"]["CreateBookingRequest"] | components["schemas"]["CreateWalkInBookingRequest"];
+                    "application/vnd.tyro.connect+json": components["schemas"]["CreateBookingRequest"] | components["schemas"]["CreateWalkInBookingRequest"];
                 };
             };
             responses: {
@@ -1369,6 +1370,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Booking"];
+                        "application/vnd.tyro.connect+json": components["schemas"]["Booking"];
                     };
                 };
                 /** @description Invalid input (every violation listed in `errors`) */
@@ -1490,6 +1492,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Booking"];
+                        "application/vnd.tyro.connect+json": components["schemas"]["Booking"];
                     };
                 };
                 /** @description Missing, invalid or expired token */

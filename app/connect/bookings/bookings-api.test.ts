@@ -242,3 +242,54 @@ describe('Validation', () => {
     expect((await response.json()).errors.map((error: { path: string }) => error.path)).toEqual(['locationId', 'bookingStatus.0', 'limit', 'toDate']);
   });
 });
+
+// The booking reference (tyro-connect-booking.yml) sends its bodies as `application/vnd.tyro.connect+json;version=1.0`
+// and asks for `…;version=0.1` by default: a reference client works unchanged.
+describe('Reference media types and versions', () => {
+  const reference = {
+    'content-type': 'application/vnd.tyro.connect+json;version=1.0',
+    accept: 'application/vnd.tyro.connect+json;version=0.1',
+  };
+
+  it('creates, reads and updates a booking in the reference’s own media types, answering in them', async () => {
+    const created = await postBooking(world.app.token, reservation(world.locationId), { headers: reference });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('content-type')).toBe('application/vnd.tyro.connect+json;version=1.0');
+    // 0.1 is answered as 1.0, the shape it shares: Api-Version names the shape of the answer.
+    expect(created.headers.get('api-version')).toBe('1.0');
+    const booking = await created.json();
+    expect(booking).toMatchObject({ bookingStatus: 'CREATED', numberOfPeople: 2 });
+
+    const read = await getBooking(world.app.token, booking.id, { headers: { accept: reference.accept } });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('content-type')).toBe('application/vnd.tyro.connect+json;version=1.0');
+    expect(await read.json()).toEqual(booking);
+
+    const patched = await patchBooking(
+      world.app.token,
+      booking.id,
+      { numberOfPeople: 3 },
+      {
+        headers: { 'content-type': 'application/merge-patch+json', accept: reference.accept },
+      },
+    );
+    expect(patched.status).toBe(204);
+    const plain = await getBooking(world.app.token, booking.id);
+    expect(plain.headers.get('content-type')).toBe('application/json');
+    expect((await plain.json()).numberOfPeople).toBe(3);
+  });
+
+  it('keeps 406 for a version the booking API does not know, named by Accept or by Content-Type, as a problem', async () => {
+    for (const headers of [
+      { ...reference, accept: 'application/vnd.tyro.connect+json;version=9.9' },
+      { 'content-type': 'application/vnd.tyro.connect+json;version=9.9', accept: 'application/vnd.tyro.connect+json' },
+    ]) {
+      const response = await postBooking(world.app.token, reservation(world.locationId), { headers });
+      expect(response.status).toBe(406);
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+      expect((await response.json()).detail).toBe(
+        'Version 9.9 of the booking API is not supported. Supported versions: 1.0 (default 1.0); 0.1 is answered as 1.0.',
+      );
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { partnerBookingCaller } from '@/lib/bookings/partner-access';
 import { createBooking, parseCreateBookingBody } from '@/lib/bookings/create-booking';
 import { listBookings } from '@/lib/bookings/list-bookings';
 import { createBookingRequestSchema, createWalkInRequestSchema, listBookingsQuerySchema } from '@/lib/bookings/schema';
+import { TYRO_CONNECT_JSON } from '@/lib/http/media-types';
 import { jsonContent } from '@/lib/http/operation-doc';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';
@@ -15,6 +16,8 @@ export const POST = partnerRoute(
     api: 'booking',
     partnerTypes: ['POS', 'BOOKING_APP'],
     body: z.unknown(),
+    // The booking reference sends its body as application/vnd.tyro.connect+json;version=1.0.
+    contentTypes: ['application/json', TYRO_CONNECT_JSON],
     doc: {
       tags: ['Booking'],
       summary: 'Create a booking (reservation or walk-in)',

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listSalesForBooking } from '@/lib/sales/list-sales';
+import { callRoute } from '@/lib/testing/http';
+import * as saleItem from '@/app/connect/sales/[saleId]/route';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { closeSale, createdSale, eventsAbout, eventTypesAbout, expectStatus, floorWorld, openSaleRequest, salesApi } from '@/lib/tables/testing';
@@ -19,6 +21,16 @@ describe('CRUD', () => {
     const sale = await createdSale(world.pos.token, request);
     expect(sale).toMatchObject({ ...request, id: expect.any(String), version: 1, type: 'SALE', source: { type: 'POS' }, payments: [] });
     expect(await expectStatus(await salesApi.get(world.orderingApp.token, sale.id), 200)).toEqual(sale);
+  });
+
+  it('serves the sales reference’s version 1.1 as 1.0, whose sale it shares, and keeps 406 for an unknown version', async () => {
+    const sale = await createdSale(world.pos.token, openSaleRequest(world.locationId, '11'));
+    const read = (accept: string) =>
+      callRoute(saleItem.GET, 'GET', `/connect/sales/${sale.id}`, { token: world.pos.token, params: { saleId: sale.id }, headers: { accept } });
+    const asReference = await read('application/json;version=1.1');
+    expect(asReference.headers.get('api-version')).toBe('1.0');
+    expect(await expectStatus(asReference, 200)).toEqual(sale);
+    expect((await read('application/json;version=1.2')).status).toBe(406);
   });
 
   it('records a closed sale', async () => {
@@ -94,6 +106,9 @@ describe('CRUD', () => {
       200,
     );
     expect(openedThatDay.pagination.total).toBe(3);
+    // A range that ends before it starts (as the reference's own examples send) matches nothing; it is no error.
+    const inverted = await expectStatus(await salesApi.list(pos.token, `locationId=${locationId}&fromDate=2026-05-02&toDate=2026-05-01`), 200);
+    expect(inverted.results).toEqual([]);
     expect(await listSalesForBooking(database.db(), 'bk-list')).toMatchObject([{ id: ids[1], bookingId: 'bk-list' }]);
   });
 

@@ -99,6 +99,19 @@ describe('merchant onboarding — CRUD', () => {
   });
 });
 
+describe('merchant onboarding — reference version', () => {
+  it('serves the loyalty reference’s version 1.0 as 0.9, whose onboarding request it shares, and keeps 406 for an unknown one', async () => {
+    const { partner, reference } = await pendingRequest();
+    const read = (accept: string) =>
+      callRoute(GET, 'GET', path(reference), { params: { onboardingReference: reference }, token: partner.token, headers: { accept } });
+    const asReference = await read('application/json;version=1.0');
+    expect(asReference.status).toBe(200);
+    expect(asReference.headers.get('api-version')).toBe('0.9');
+    expect(await asReference.json()).toEqual(await (await get(reference, partner.token)).json());
+    expect((await read('application/json;version=1.1')).status).toBe(406);
+  });
+});
+
 describe('merchant onboarding — decision errors', () => {
   it('400 when APPROVE has no loyaltyProgramId or REJECT has no reason, listing the field', async () => {
     const { partner, reference } = await pendingRequest();
