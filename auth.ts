@@ -8,13 +8,18 @@ import { authConfig } from './auth.config';
 import { authLogger, logFailedSignIn } from '@/lib/auth/sign-in-log';
 import { clientAddress } from '@/lib/http/handler-context';
 import { isOverBudget, spendOne } from '@/lib/http/rate-limit';
-import { authenticateUser, endDashboardSession, liveDashboardSession, startDashboardSession, type UserRole } from '@/lib/tenancy/users';
+import { authenticateUser, dashboardSessionKey, endDashboardSession, liveDashboardSession, startDashboardSession, type UserRole } from '@/lib/tenancy/users';
 
 declare module 'next-auth' {
   interface Session {
     user: { id: string; role: UserRole; merchantId: string | null; partnerId: string | null } & DefaultSession['user'];
     /** Seconds since the epoch when the session cookie was last issued. */
     issuedAt?: number;
+    /**
+     * The key the database holds this session under (a digest of its id, which only the cookie carries): a live
+     * stream watches it to end with the session.
+     */
+    sessionKey?: string;
   }
   interface User {
     role?: UserRole;
@@ -53,6 +58,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       token.merchantId = user.merchantId;
       token.partnerId = user.partnerId;
       return token;
+    },
+    session(params) {
+      const session = authConfig.callbacks.session(params);
+      if (typeof params.token.sid === 'string') session.sessionKey = dashboardSessionKey(params.token.sid);
+      return session;
     },
   },
   events: {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -11,6 +12,7 @@ import { type Balancer, roundRobinBalancer } from '@/lib/testing/balancer';
 import { ensureBuild, freePort, type ServerProcess, startServer } from '@/lib/testing/server-process';
 import { connectedPartner, deviceTokens, managementApi, postOrder } from '@/lib/testing/server-world';
 import { type ThrowawayDatabase, throwawayDatabase } from '@/lib/testing/throwaway-database';
+import { SESSION_ABSOLUTE_SECONDS } from '@/lib/tenancy/session-lifetime';
 
 // The whole product on two instances (A and B) of the built server, on one PostgreSQL and behind a round-robin TCP
 // balancer whose address is PUBLIC_URL. Nothing is sticky: every case crosses instances on purpose (CONTRACT §3 and
@@ -112,15 +114,15 @@ async function openPosSocket(base: string, locationId: string, token: string): P
   return { socket, events, target, closed };
 }
 
-/** Signs the merchant user in through the Auth.js endpoints of `base`, as the login form does; answers the cookie header. */
-async function signIn(base: string): Promise<string> {
+/** Signs a user (the merchant user unless told) in through the Auth.js endpoints of `base`, as the login form does; answers the cookie header. */
+async function signIn(base: string, who: { email: string; password: string } = world): Promise<string> {
   const csrf = await fetch(`${base}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const cookieOf = (response: Response) => response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!);
   const callback = await fetch(`${base}/api/auth/callback/credentials`, {
     method: 'POST',
     headers: { cookie: cookieOf(csrf).join('; '), 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ csrfToken, email: world.email, password: world.password }),
+    body: new URLSearchParams({ csrfToken, email: who.email, password: who.password }),
     redirect: 'manual',
   });
   expect(callback.headers.get('location') ?? '').not.toContain('error=');
@@ -129,8 +131,11 @@ async function signIn(base: string): Promise<string> {
   return session!;
 }
 
-/** Reads a Server-Sent Events stream in the background, collecting the JSON `data` of each event. */
-function collectSse(response: Response): { events: { type: string; data: { id: string } }[]; stop: () => Promise<void> } {
+/**
+ * Reads a Server-Sent Events stream in the background, collecting the JSON `data` of each event; `ended` settles with
+ * the time the server ended the stream.
+ */
+function collectSse(response: Response): { events: { type: string; data: { id: string } }[]; ended: Promise<number>; stop: () => Promise<void> } {
   const events: { type: string; data: { id: string } }[] = [];
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
@@ -138,7 +143,7 @@ function collectSse(response: Response): { events: { type: string; data: { id: s
   const reading = (async () => {
     for (;;) {
       const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) return;
+      if (done) return Date.now();
       buffer += decoder.decode(value, { stream: true });
       let end;
       while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -155,11 +160,67 @@ function collectSse(response: Response): { events: { type: string; data: { id: s
   })();
   return {
     events,
+    ended: reading,
     async stop() {
       await reader.cancel().catch(() => {});
       await reading;
     },
   };
+}
+
+/** Signs a session out through the Auth.js endpoint of `base`, as the dashboard's Sign out button does. */
+async function signOut(base: string, sessionCookie: string) {
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookies = [...csrf.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!), sessionCookie];
+  const response = await fetch(`${base}/api/auth/signout`, {
+    method: 'POST',
+    headers: { cookie: cookies.join('; '), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ csrfToken, callbackUrl: '/login' }),
+    redirect: 'manual',
+  });
+  expect(response.status).toBe(302);
+}
+
+/**
+ * Calls a dashboard server action on the instance at `base`, as the page's form does from the public address (the
+ * arguments are `(previousState, formData)` in React's reply encoding); answers the action's RSC payload.
+ */
+async function serverAction(base: string, page: string, action: { file: string; name: string }, fields: Record<string, string>, cookie: string) {
+  const manifest = JSON.parse(readFileSync(path.join('.next', 'server', 'server-reference-manifest.json'), 'utf8')) as {
+    node: Record<string, { filename: string; exportedName: string }>;
+  };
+  const actionId = Object.entries(manifest.node).find(([, entry]) => entry.filename === action.file && entry.exportedName === action.name)?.[0];
+  expect(actionId, `${action.name} in the build`).toBeTruthy();
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(`_1_${name}`, value);
+  // The root goes last, as React sends it: the server reads the form's fields as they stream in.
+  form.set('0', JSON.stringify([{}, '$K1']));
+  const encoded = new Response(form);
+  const body = Buffer.from(await encoded.arrayBuffer());
+  const publicHost = new URL(balancer.origin).host;
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const request = httpRequest(`${base}${page}`, {
+      method: 'POST',
+      headers: {
+        host: publicHost,
+        origin: balancer.origin,
+        cookie,
+        accept: 'text/x-component',
+        'next-action': actionId!,
+        'content-type': encoded.headers.get('content-type')!,
+        'content-length': body.length,
+      },
+    });
+    request.on('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 beforeAll(async () => {
@@ -216,6 +277,92 @@ afterAll(async () => {
 
 /** A device grant of the POS for `locationIds`. */
 const posTokens = (locationIds: string[]) => deviceTokens(origin(A), handle.db, { clientId: world.pos.clientId, merchant: world.merchant, locationIds });
+
+// CONTRACT §3 asks it of POS sockets; a dashboard's live stream is held to the same: it lives no longer than the
+// session that opened it, however that session ends and whichever instance ends it.
+describe('a dashboard stream held by B ends within 5 s when its session ends through A', () => {
+  let admin: { email: string; password: string; cookie: string };
+  let streams = 0;
+
+  beforeAll(async () => {
+    await bothRunning();
+    const who = { email: `ops-${randomBytes(4).toString('hex')}@twin-bistro.test`, password: randomBytes(12).toString('base64url') };
+    await manage('/users', { ...who, role: 'ADMIN' });
+    admin = { ...who, cookie: await signIn(origin(A), who) };
+  }, 60_000);
+
+  /**
+   * A new merchant user signed in through A (`beforeOpening` runs next), and its dashboard stream held by B, shown live
+   * by an order made through A.
+   */
+  async function streamOnB(beforeOpening?: (userId: string) => Promise<void>) {
+    await bothRunning();
+    const who = { email: `stream-${++streams}-${randomBytes(4).toString('hex')}@twin-bistro.test`, password: randomBytes(12).toString('base64url') };
+    const user = await manage('/users', { ...who, role: 'MERCHANT', merchantId: world.merchant.id });
+    const cookie = await signIn(origin(A), who);
+    await beforeOpening?.(user.id!);
+    const response = await fetch(`${origin(B)}/dashboard/stream`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    const stream = collectSse(response);
+    const live = await createOrder(origin(A), world.locations[0]!);
+    await waitFor('an order on the stream while its session lives', () => stream.events.some((each) => each.data.id === live));
+    return { userId: user.id!, cookie, stream };
+  }
+
+  /** The stream ends within 5 s of `since` (`what` ended the session), and an order made right after never reaches it. */
+  async function expectEndedSince(stream: ReturnType<typeof collectSse>, since: number, what: string) {
+    const after = await createOrder(origin(A), world.locations[0]!);
+    const endedAt = await Promise.race([stream.ended, sleep(6000).then(() => undefined)]);
+    await stream.stop();
+    expect(endedAt, 'stream still open 6 s after its session ended').toBeDefined();
+    console.info(`dashboard stream on B ended ${endedAt! - since} ms after ${what}`);
+    expect(endedAt! - since).toBeLessThan(5000);
+    expect(stream.events.filter((each) => each.data.id === after)).toEqual([]);
+  }
+
+  const consoleAction = (name: string, userId: string) =>
+    serverAction(origin(A), '/dashboard/admin/tenants', { file: 'app/dashboard/admin/console-actions.ts', name }, { userId }, admin.cookie);
+
+  it('signing out', { timeout: 60_000 }, async () => {
+    const { cookie, stream } = await streamOnB();
+    const since = Date.now();
+    await signOut(origin(A), cookie);
+    await expectEndedSince(stream, since, 'signing out through A');
+  });
+
+  it('an admin disabling the user in the console', { timeout: 60_000 }, async () => {
+    const { userId, stream } = await streamOnB();
+    const since = Date.now();
+    const answer = await consoleAction('disableUserAction', userId);
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('disabled');
+    await expectEndedSince(stream, since, 'disabling the user through A');
+  });
+
+  it('an admin setting a new password in the console', { timeout: 60_000 }, async () => {
+    const { userId, stream } = await streamOnB();
+    const since = Date.now();
+    const answer = await consoleAction('resetPasswordAction', userId);
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('one-time password');
+    await expectEndedSince(stream, since, 'a new password through A');
+  });
+
+  it('the session reaching its absolute lifetime', { timeout: 60_000 }, async () => {
+    let deadline = 0;
+    const { stream } = await streamOnB(async (userId) => {
+      // Signed in all but 4 s of SESSION_ABSOLUTE_SECONDS ago.
+      const [row] = await sqlDirect<{ createdAt: Date }[]>`
+        update dashboard_sessions set created_at = now() - make_interval(secs => ${SESSION_ABSOLUTE_SECONDS - 4})
+        where user_id = ${userId} returning created_at as "createdAt"`;
+      deadline = row!.createdAt.getTime() + SESSION_ABSOLUTE_SECONDS * 1000;
+    });
+    const early = await Promise.race([stream.ended, sleep(Math.max(0, deadline - Date.now() - 500)).then(() => undefined)]);
+    expect(early, 'stream ended before its session expired').toBeUndefined();
+    await sleep(Math.max(0, deadline - Date.now()));
+    await expectEndedSince(stream, deadline, 'the session expired');
+  });
+});
 
 describe('two instances on one PostgreSQL', () => {
   it('delivers an order created through A to the POS socket and the dashboard stream held by B', { timeout: 60_000 }, async () => {

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import type { Executor } from '@/db/client';
 
 /**
- * Changes that take reach away from tokens already handed out. Access checks on HTTP calls read the database on
- * every request, so they need nothing more; an open POS WebSocket was authorised once, at its upgrade, so every
- * instance hears of these on this channel (a NOTIFY is delivered on commit, to every instance) and closes the
- * sockets concerned (CONTRACT §3 and §7: code 4001 for a revoked token, 4003 for a location out of scope).
+ * Changes that take reach away from tokens and sessions already handed out. Access checks on HTTP calls read the
+ * database on every request, so they need nothing more; an open POS WebSocket was authorised once, at its upgrade, and
+ * so was an open dashboard stream, so every instance hears of these on this channel (a NOTIFY is delivered on commit,
+ * to every instance) and closes the sockets (CONTRACT §3 and §7: code 4001 for a revoked token, 4003 for a location
+ * out of scope) and streams concerned.
  */
 export const ACCESS_CHANNEL = 'counterpart_access';
 
@@ -14,6 +15,10 @@ const accessNoticeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('GRANT_REVOKED'), grantId: z.string() }),
   z.object({ kind: z.literal('TOKEN_REVOKED'), jti: z.string() }),
   z.object({ kind: z.literal('CONNECTION_REMOVED'), partnerId: z.string(), locationId: z.string() }),
+  // A dashboard session signed out, by the key the database holds it under (never the session id itself).
+  z.object({ kind: z.literal('DASHBOARD_SESSION_ENDED'), sessionKey: z.string() }),
+  // Every dashboard session of a user ended: disabled, password or role changed, signed out everywhere.
+  z.object({ kind: z.literal('USER_SESSIONS_ENDED'), userId: z.string() }),
 ]);
 
 export type AccessNotice = z.output<typeof accessNoticeSchema>;

@@ -97,6 +97,35 @@ describe('dashboard event stream', () => {
   });
 });
 
+describe('the end of a dashboard stream', () => {
+  const readToEnd = async (stream: ReadableStream<Uint8Array>) => {
+    const reader = stream.getReader();
+    for (;;) {
+      const { done } = await Promise.race([reader.read(), sleep(2000).then(() => ({ done: 'still open' as const }))]);
+      if (done) return done;
+    }
+  };
+
+  it('comes at once for a signal that aborted before the stream opened (a session that ended meanwhile)', async () => {
+    const filter = await dashboardEventFilter(database.db(), { role: 'ADMIN' });
+    const closed: string[] = [];
+    const stream = dashboardEventStream(database.handle(), filter, AbortSignal.abort(), () => closed.push('closed'));
+    expect(await readToEnd(stream)).toBe(true);
+    expect(closed).toEqual(['closed']);
+  });
+
+  it('is told to `onClose` once, however many ways it ends', async () => {
+    const filter = await dashboardEventFilter(database.db(), { role: 'ADMIN' });
+    const closed: string[] = [];
+    const abort = new AbortController();
+    const stream = dashboardEventStream(database.handle(), filter, abort.signal, () => closed.push('closed'));
+    // The browser goes away, then the session ends too.
+    await stream.cancel();
+    abort.abort();
+    expect(closed).toEqual(['closed']);
+  });
+});
+
 describe('dashboard notices', () => {
   it("passes a committed notice (a loyalty decision) to the location's merchant only, and a rolled-back one to nobody", async () => {
     const { mine, theirs, stream, abort } = await openMerchantDashboard();

@@ -65,9 +65,14 @@ const slowDashboardError = () => new DOMException('The dashboard reads its event
 
 /**
  * A Server-Sent Events stream of the committed events `filter` includes, ending when `signal` aborts, or with an
- * error once more than SLOW_DASHBOARD_BUFFER_BYTES wait unread.
+ * error once more than SLOW_DASHBOARD_BUFFER_BYTES wait unread; `onClose` runs once it ends, however it ends.
  */
-export function dashboardEventStream(handle: DatabaseHandle, filter: DashboardEventFilter, signal: AbortSignal): ReadableStream<Uint8Array> {
+export function dashboardEventStream(
+  handle: DatabaseHandle,
+  filter: DashboardEventFilter,
+  signal: AbortSignal,
+  onClose: () => void = () => {},
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cleanup = () => {};
   return new ReadableStream<Uint8Array>(
@@ -119,7 +124,10 @@ export function dashboardEventStream(handle: DatabaseHandle, filter: DashboardEv
         const connections = metrics().sseConnections;
         connections.inc();
         cleanup = () => {
-          if (!closed) connections.dec();
+          if (!closed) {
+            connections.dec();
+            onClose();
+          }
           closed = true;
           clearInterval(keepAlive);
           unsubscribe();
@@ -131,7 +139,8 @@ export function dashboardEventStream(handle: DatabaseHandle, filter: DashboardEv
           }
         };
         write('retry: 3000\n\n');
-        signal.addEventListener('abort', () => cleanup(), { once: true });
+        if (signal.aborted) cleanup();
+        else signal.addEventListener('abort', () => cleanup(), { once: true });
       },
       cancel() {
         cleanup();

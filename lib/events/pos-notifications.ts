@@ -130,6 +130,10 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
           OUT_OF_SCOPE_CLOSE_CODE,
           'The location is no longer in the token scope',
         );
+      case 'DASHBOARD_SESSION_ENDED':
+      case 'USER_SESSIONS_ENDED':
+        // A dashboard session's end concerns no POS socket (lib/tenancy/session-watch.ts ends its streams).
+        return;
     }
   };
   const accessListening = handle.listen(ACCESS_CHANNEL, (payload) => {

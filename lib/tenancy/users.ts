@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { dashboardSessions, partners, users } from '@/db/schema';
+import { announceAccessChange } from '@/lib/auth/access-notices';
 import { ApiError, conflict, pgErrorCode } from '@/lib/http/errors';
 import { newId } from '@/lib/ids';
 import { requireMerchant } from './merchants';
@@ -71,13 +72,19 @@ export async function authenticateUser(db: Executor, email: string, password: st
   return { id: user.id, email: user.email, name: user.name, role: user.role, merchantId: user.merchantId, partnerId: user.partnerId };
 }
 
+/**
+ * The key a dashboard session is stored under: a digest of its id, so neither a database dump nor anything that
+ * names a session by its key (a stream watching it, a notice of its end) can be used as the session.
+ */
+export const dashboardSessionKey = (sessionId: string) => secretDigest(sessionId);
+
 /** Records a new dashboard session for a user who has just signed in; returns its id for the session cookie. */
 export async function startDashboardSession(db: Executor, userId: string, now = new Date()): Promise<string> {
   const id = randomSecret(32);
   // Sign-in is rare next to page views, so it is where sessions that simply ran out are swept away.
   await db.delete(dashboardSessions).where(lt(dashboardSessions.expiresAt, now));
   await db.insert(dashboardSessions).values({
-    idHash: secretDigest(id),
+    idHash: dashboardSessionKey(id),
     userId,
     createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_IDLE_SECONDS * 1000),
@@ -90,7 +97,7 @@ export async function startDashboardSession(db: Executor, userId: string, now = 
  * expiry; undefined once the session was ended, ran out or outlived its absolute lifetime.
  */
 export async function liveDashboardSession(db: Executor, sessionId: string, now = new Date()): Promise<SessionUser | undefined> {
-  const idHash = secretDigest(sessionId);
+  const idHash = dashboardSessionKey(sessionId);
   const [row] = await db
     .select({ user: users, expiresAt: dashboardSessions.expiresAt })
     .from(dashboardSessions)
@@ -115,14 +122,45 @@ export async function liveDashboardSession(db: Executor, sessionId: string, now 
   return { id: user.id, email: user.email, name: user.name, role: user.role, merchantId: user.merchantId, partnerId: user.partnerId };
 }
 
-/** Ends one dashboard session (sign-out): its cookie opens nothing from now on. */
-export async function endDashboardSession(db: Executor, sessionId: string): Promise<void> {
-  await db.delete(dashboardSessions).where(eq(dashboardSessions.idHash, secretDigest(sessionId)));
+/**
+ * When each of the sessions `keys` ends unless it is used again: its idle expiry, or its absolute lifetime when that
+ * comes first. A session that was ended, ran out or whose user is disabled has none.
+ */
+export async function dashboardSessionDeadlines(db: Executor, keys: readonly string[], now = new Date()): Promise<Map<string, Date>> {
+  if (!keys.length) return new Map();
+  const rows = await db
+    .select({ key: dashboardSessions.idHash, createdAt: dashboardSessions.createdAt, expiresAt: dashboardSessions.expiresAt })
+    .from(dashboardSessions)
+    .innerJoin(users, eq(users.id, dashboardSessions.userId))
+    .where(
+      and(
+        // One array parameter however many sessions are watched.
+        sql`${dashboardSessions.idHash} = any(${sql.param([...keys])}::text[])`,
+        isNull(users.disabledAt),
+        gt(dashboardSessions.expiresAt, now),
+        gt(dashboardSessions.createdAt, new Date(now.getTime() - SESSION_ABSOLUTE_SECONDS * 1000)),
+      ),
+    );
+  return new Map(rows.map((row) => [row.key, new Date(Math.min(row.expiresAt.getTime(), row.createdAt.getTime() + SESSION_ABSOLUTE_SECONDS * 1000))]));
 }
 
-/** Ends every dashboard session of a user, on every browser; returns how many were open. */
+/**
+ * Ends one dashboard session (sign-out): its cookie opens nothing from now on, and its open live streams end on every
+ * instance.
+ */
+export async function endDashboardSession(db: Executor, sessionId: string): Promise<void> {
+  const sessionKey = dashboardSessionKey(sessionId);
+  await db.delete(dashboardSessions).where(eq(dashboardSessions.idHash, sessionKey));
+  await announceAccessChange(db, { kind: 'DASHBOARD_SESSION_ENDED', sessionKey });
+}
+
+/**
+ * Ends every dashboard session of a user, on every browser, with their open live streams on every instance (told on
+ * commit when `db` is a transaction); returns how many were open.
+ */
 export async function endUserSessions(db: Executor, userId: string): Promise<number> {
   const ended = await db.delete(dashboardSessions).where(eq(dashboardSessions.userId, userId)).returning({ idHash: dashboardSessions.idHash });
+  if (ended.length) await announceAccessChange(db, { kind: 'USER_SESSIONS_ENDED', userId });
   return ended.length;
 }
 

@@ -11,7 +11,7 @@ import type { UserOf } from './action';
 type Schema = z.ZodType | undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-const signInRequired = () => new ApiError('UNAUTHORIZED', 'Sign in to the dashboard.', { status: 401 });
+export const signInRequired = () => new ApiError('UNAUTHORIZED', 'Sign in to the dashboard.', { status: 401 });
 
 /**
  * The one wrapper of the dashboard's JSON and streaming routes: the session's typed user (401 when signed out; a
@@ -20,14 +20,25 @@ const signInRequired = () => new ApiError('UNAUTHORIZED', 'Sign in to the dashbo
  */
 export function dashboardRoute<R extends UserRole, Q extends Schema = undefined>(
   options: { roles: readonly R[]; query?: Q },
-  handler: (context: { request: Request; db: Database; user: UserOf<R>; query: Out<Q>; params: Record<string, string>; log: Logger }) => Promise<Response>,
+  handler: (context: {
+    request: Request;
+    db: Database;
+    user: UserOf<R>;
+    /** The session's key (lib/tenancy/users.ts), for a response that outlives the request's own check of it. */
+    sessionKey: string;
+    query: Out<Q>;
+    params: Record<string, string>;
+    log: Logger;
+  }) => Promise<Response>,
 ) {
   return (request: Request, routeContext: { params: Promise<Record<string, string>> }) =>
     withProblemHandling(request, 'dashboard', async (_requestId, log) => {
-      const user = asDashboardUser((await auth())?.user);
-      if (!user) throw signInRequired();
+      const session = await auth();
+      const user = asDashboardUser(session?.user);
+      if (!user || !session?.sessionKey) throw signInRequired();
       if (!(options.roles as readonly UserRole[]).includes(user.role)) throw notFound('Page');
       const { query } = validateSegments({ query: options.query }, { query: searchParamsObject(new URL(request.url).searchParams) });
-      return handler({ request, db: getDb(), user: user as UserOf<R>, query: query as Out<Q>, params: await routeContext.params, log });
+      const params = await routeContext.params;
+      return handler({ request, db: getDb(), user: user as UserOf<R>, sessionKey: session.sessionKey, query: query as Out<Q>, params, log });
     });
 }
