@@ -227,17 +227,25 @@ const REFUND_MARGIN_MS = 1000;
  * Takes one attempt from every budget *before* the attempt is checked, each in one atomic step (an increment in this
  * process's memory, or on PostgreSQL one upsert that answers the new count, shared by every instance), so a burst of
  * parallel attempts reaches the check at most the budget's number of times, however it is spread over instances.
- * Refused when any budget is already spent (the other budgets get their point back: nothing was tried). A granted
+ * Refused when any budget is already spent (the budgets taken before it get their point back: nothing was tried). A granted
  * attempt that turns out right gives its point back with `refund`, so only failures lock out. The price is that
  * attempts in flight count until they are answered: more parallel attempts than the budget allows are refused even
  * when they would all have been right.
  */
 export async function reserveAttempt(budgets: readonly AttemptBudget[]): Promise<AttemptReservation> {
-  const holds = await Promise.all(budgets.map(([name, key, failuresPerMinute]) => takeAttempt(name, key, failuresPerMinute)));
-  const refused = holds.filter((hold) => !hold.granted);
-  if (refused.length > 0) {
-    await Promise.all(holds.filter((hold) => hold.granted).map((hold) => hold.giveBack()));
-    return { granted: false, retryAfterSeconds: Math.max(...refused.map((hold) => hold.retryAfterSeconds)) };
+  // The limiters are chosen before anything is awaited, so every point is taken from, and given back to, the store of
+  // the database in use when the attempt began.
+  const counters = budgets.map(([name, key, failuresPerMinute]) => ({ chosen: limiter(name, failuresPerMinute, 'attempts'), counted: storedKey(key) }));
+  // One budget after the other: attempts that share their first budget are decided there, so a burst contending for
+  // two budgets at once is not refused by each in turn (each attempt holding a point the other's refusal gives back).
+  const holds: Hold[] = [];
+  for (const { chosen, counted } of counters) {
+    const hold = await takeAttempt(chosen, counted);
+    if (!hold.granted) {
+      await Promise.all(holds.map((held) => held.giveBack()));
+      return { granted: false, retryAfterSeconds: hold.retryAfterSeconds };
+    }
+    holds.push(hold);
   }
   let refunded = false;
   return {
@@ -250,10 +258,13 @@ export async function reserveAttempt(budgets: readonly AttemptBudget[]): Promise
   };
 }
 
-async function takeAttempt(name: string, key: string, failuresPerMinute: number) {
-  // The limiter is chosen before anything is awaited, so the refund reaches the store the point was taken from.
-  const chosen = limiter(name, failuresPerMinute, 'attempts');
-  const counted = storedKey(key);
+interface Hold {
+  granted: boolean;
+  retryAfterSeconds: number;
+  giveBack(): Promise<void>;
+}
+
+async function takeAttempt(chosen: Limiter, counted: string): Promise<Hold> {
   let result: RateLimiterRes;
   let granted = true;
   try {
