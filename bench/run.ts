@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 
-const benchmarks = ['startup', 'events', 'orders', 'call-cost', 'trivial-route', 'refresh-grants', 'bookings', 'connections', 'data'];
+const benchmarks = ['startup', 'events', 'orders', 'call-cost', 'trivial-route', 'refresh-grants', 'bookings', 'connections', 'data', 'sign-in-timing'];
 const only = process.argv.slice(2);
 
 const build = spawnSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
