@@ -227,10 +227,10 @@ const REFUND_MARGIN_MS = 1000;
  * Takes one attempt from every budget *before* the attempt is checked, each in one atomic step (an increment in this
  * process's memory, or on PostgreSQL one upsert that answers the new count, shared by every instance), so a burst of
  * parallel attempts reaches the check at most the budget's number of times, however it is spread over instances.
- * Refused when any budget is already spent (the budgets taken before it get their point back: nothing was tried). A granted
- * attempt that turns out right gives its point back with `refund`, so only failures lock out. The price is that
- * attempts in flight count until they are answered: more parallel attempts than the budget allows are refused even
- * when they would all have been right.
+ * Refused when any budget is already spent (the budgets taken before it get their point back: nothing was tried).
+ * A granted attempt that turns out right gives its point back with `refund`, so only failures lock out. The price is
+ * that attempts in flight count until they are answered: more parallel attempts than the budget allows are refused
+ * even when they would all have been right.
  */
 export async function reserveAttempt(budgets: readonly AttemptBudget[]): Promise<AttemptReservation> {
   // The limiters are chosen before anything is awaited, so every point is taken from, and given back to, the store of

@@ -64,8 +64,8 @@ export interface SessionUser {
 }
 
 // A hash no password matches, made once with the parameters every stored hash has, for emails of no account.
-const holder = globalThis as typeof globalThis & { __counterpartNoAccountHash?: Promise<string> };
-const noAccountHash = () => (holder.__counterpartNoAccountHash ??= hashPassword(randomSecret(32)));
+let noAccountHashMade: Promise<string> | undefined;
+const noAccountHash = () => (noAccountHashMade ??= hashPassword(randomSecret(32)));
 
 /**
  * Checks a dashboard sign-in; undefined for an unknown email, a disabled account or a wrong password alike, after the
