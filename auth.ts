@@ -2,13 +2,12 @@ import NextAuth, { CredentialsSignin, type DefaultSession } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
-import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { authConfig } from './auth.config';
-import { authLogger, logFailedSignIn } from '@/lib/auth/sign-in-log';
+import { attemptSignIn } from '@/lib/auth/sign-in';
+import { authLogger } from '@/lib/auth/sign-in-log';
 import { clientAddress } from '@/lib/http/handler-context';
-import { isOverBudget, spendOne } from '@/lib/http/rate-limit';
-import { authenticateUser, dashboardSessionKey, endDashboardSession, liveDashboardSession, startDashboardSession, type UserRole } from '@/lib/tenancy/users';
+import { dashboardSessionKey, endDashboardSession, liveDashboardSession, startDashboardSession, type UserRole } from '@/lib/tenancy/users';
 
 declare module 'next-auth' {
   interface Session {
@@ -27,10 +26,6 @@ declare module 'next-auth' {
     partnerId?: string | null;
   }
 }
-
-const FAILED_SIGN_INS_PER_MINUTE = 10;
-
-const credentialsSchema = z.object({ email: z.email(), password: z.string().min(1).max(200) });
 
 // Dashboard sessions (merchants, loyalty partner reviewers, admins): Auth.js credentials with argon2id hashes.
 class TooManyAttempts extends CredentialsSignin {
@@ -77,24 +72,10 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     Credentials({
       credentials: { email: { label: 'Email' }, password: { label: 'Password', type: 'password' } },
       async authorize(raw, request) {
-        const parsed = credentialsSchema.safeParse(raw);
-        if (!parsed.success) {
-          logFailedSignIn({ email: String(raw.email ?? ''), address: clientAddress(request), reason: 'WRONG_CREDENTIALS' });
-          return null;
-        }
-        // Slows password guessing per account: after 10 wrong passwords in a minute, sign-in waits.
-        const account = parsed.data.email.toLowerCase();
-        if (await isOverBudget('sign-in-failures', account, FAILED_SIGN_INS_PER_MINUTE)) {
-          logFailedSignIn({ email: account, address: clientAddress(request), reason: 'TOO_MANY_ATTEMPTS' });
-          throw new TooManyAttempts();
-        }
-        const user = await authenticateUser(getDb(), parsed.data.email, parsed.data.password);
-        if (!user) {
-          await spendOne('sign-in-failures', account, FAILED_SIGN_INS_PER_MINUTE);
-          logFailedSignIn({ email: account, address: clientAddress(request), reason: 'WRONG_CREDENTIALS' });
-          return null;
-        }
-        return { id: user.id, email: user.email, name: user.name, role: user.role, merchantId: user.merchantId, partnerId: user.partnerId };
+        const outcome = await attemptSignIn(getDb(), raw, clientAddress(request));
+        if (outcome.ok) return outcome.user;
+        if (outcome.reason === 'TOO_MANY_ATTEMPTS') throw new TooManyAttempts();
+        return null;
       },
     }),
   ],

@@ -4,7 +4,19 @@
  */
 import { spawnSync } from 'node:child_process';
 
-const benchmarks = ['startup', 'events', 'orders', 'call-cost', 'trivial-route', 'refresh-grants', 'bookings', 'connections', 'data', 'slow-clients'];
+const benchmarks = [
+  'startup',
+  'events',
+  'orders',
+  'call-cost',
+  'trivial-route',
+  'refresh-grants',
+  'bookings',
+  'connections',
+  'data',
+  'slow-clients',
+  'sign-in-timing',
+];
 const only = process.argv.slice(2);
 
 const build = spawnSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { clients, partners } from '@/db/schema';
-import { lockoutSeconds, spendOne } from '@/lib/http/rate-limit';
+import { reserveAttempt, type AttemptBudget } from '@/lib/http/rate-limit';
 import { secretMatches } from '@/lib/tenancy/secrets';
 import type { PartnerType } from './access-tokens';
 import { OAuthError } from './oauth-errors';
@@ -43,50 +43,36 @@ export const FAILED_ATTEMPTS_PER_ADDRESS = 30;
 // attacker could hold down to lock the real client out, and it buys nothing against guessing, since client secrets,
 // device codes and refresh tokens are 256 random bits (lib/tenancy/secrets.ts).
 
-/** Who is attempting: the client_id named and the address it came from (handler-context.ts clientAddress). */
-export interface ClientAttempt {
-  clientId: string;
-  address: string;
-}
-
-const failureBudgets = (attempt: ClientAttempt) =>
-  [
-    ['oauth-failures', `client:${attempt.clientId}|ip:${attempt.address}`, FAILED_ATTEMPTS_PER_CLIENT_AND_ADDRESS],
-    ['oauth-address-failures', `ip:${attempt.address}`, FAILED_ATTEMPTS_PER_ADDRESS],
-  ] as const;
-
-/** A 429 slow_down with Retry-After while this client and address (or the address alone) has failed too often. */
-export async function assertNotLockedOut(attempt: ClientAttempt): Promise<void> {
-  const waits = await Promise.all(failureBudgets(attempt).map(([name, key, budget]) => lockoutSeconds(name, key, budget)));
-  const wait = Math.max(0, ...waits);
-  if (wait > 0) {
-    throw new OAuthError('slow_down', `Too many failed attempts from this address; retry in ${wait} s.`, 429, { 'Retry-After': String(wait) });
-  }
-}
-
-/** Counts one failed attempt against the client and address, and against the address. */
-export async function recordFailedAttempt(attempt: ClientAttempt): Promise<void> {
-  await Promise.all(failureBudgets(attempt).map(([name, key, budget]) => spendOne(name, key, budget)));
-}
+/** The budgets of who is attempting: the client_id named and the address it came from (handler-context.ts clientAddress). */
+const failureBudgets = (clientId: string, address: string): AttemptBudget[] => [
+  ['oauth-failures', `client:${clientId}|ip:${address}`, FAILED_ATTEMPTS_PER_CLIENT_AND_ADDRESS],
+  ['oauth-address-failures', `ip:${address}`, FAILED_ATTEMPTS_PER_ADDRESS],
+];
 
 /**
- * Client authentication at the authorisation server's endpoints: refused outright (429, nothing looked up, so a
- * locked-out guesser learns nothing even when right) while the source is locked out, and every failure counted.
+ * Client authentication at the authorisation server's endpoints, and then `use` of the authenticated client (a grant).
+ * The attempt takes its place in the source's failure budgets before the client is looked up, so a burst of parallel
+ * attempts is checked at most the budget's number of times on every instance together; while the source is locked out
+ * it is refused outright (429, nothing looked up, so a locked-out guesser learns nothing even when right). A failed
+ * client authentication keeps its place, as does a `use` that fails with invalid_grant (an unknown or used device code
+ * or refresh token), so no grant type is an unlimited way to try secrets or codes; every other answer gives it back.
  * With `publicOnly` (the device flow, which only public POS clients use) a request carrying a client secret fails
  * without the secret being checked, so a right and a wrong secret get the same invalid_client.
  */
-export async function authenticateClientFrom(
+export async function attemptAsClient<T>(
   db: Executor,
   presented: PresentedClient,
   address: string,
-  options: { publicOnly?: boolean } = {},
-): Promise<AuthenticatedClient> {
-  const attempt = { clientId: presented.clientId, address };
-  await assertNotLockedOut(attempt);
+  options: { publicOnly?: boolean },
+  use: (client: AuthenticatedClient) => Promise<T>,
+): Promise<T> {
+  const attempt = await reserveAttempt(failureBudgets(presented.clientId, address));
+  if (!attempt.granted) {
+    const wait = attempt.retryAfterSeconds;
+    throw new OAuthError('slow_down', `Too many failed attempts from this address; retry in ${wait} s.`, 429, { 'Retry-After': String(wait) });
+  }
   const secretWhereNoneBelongs = options.publicOnly && presented.clientSecret !== undefined;
   const client = secretWhereNoneBelongs ? undefined : await checkClient(db, presented);
-  if (client) return client;
-  await recordFailedAttempt(attempt);
   if (secretWhereNoneBelongs) {
     throw new OAuthError(
       'invalid_client',
@@ -95,7 +81,26 @@ export async function authenticateClientFrom(
       presented.method === 'client_secret_basic' ? basicChallenge : {},
     );
   }
-  return refuse(presented);
+  if (!client) return refuse(presented);
+  let outcome: T;
+  try {
+    outcome = await use(client);
+  } catch (error) {
+    if (!(error instanceof OAuthError && error.error === 'invalid_grant')) await attempt.refund();
+    throw error;
+  }
+  await attempt.refund();
+  return outcome;
+}
+
+/** Client authentication alone (device authorisation, revocation), counted as attemptAsClient counts it. */
+export function authenticateClientFrom(
+  db: Executor,
+  presented: PresentedClient,
+  address: string,
+  options: { publicOnly?: boolean } = {},
+): Promise<AuthenticatedClient> {
+  return attemptAsClient(db, presented, address, options, async (client) => client);
 }
 
 async function checkClient(db: Executor, presented: PresentedClient): Promise<AuthenticatedClient | undefined> {

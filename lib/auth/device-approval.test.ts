@@ -80,6 +80,36 @@ describe('checkUserCode', () => {
   });
 });
 
+describe('checkUserCode under a burst', () => {
+  it('checks at most the limit of 40 parallel wrong codes, then refuses the right one unread', async () => {
+    const device = await newDevice();
+    const attacker = source();
+    const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => checkUserCode(db(), `CCCC-CC${String(i).padStart(2, 'C')}`, attacker)));
+    const checked = burst.filter((check) => !check.ok && check.reason === 'WRONG_CODE').length;
+    console.log(`/activate burst of 40 wrong codes: ${checked} checked, ${burst.length - checked} refused`);
+    expect(checked).toBe(WRONG_USER_CODES_PER_MINUTE);
+    expect(burst.filter((check) => !check.ok && check.reason === 'LOCKED_OUT')).toHaveLength(40 - WRONG_USER_CODES_PER_MINUTE);
+    expect(await checkUserCode(db(), device.user_code, attacker)).toMatchObject({ ok: false, reason: 'LOCKED_OUT' });
+  });
+
+  it('a burst from many users of one address is held to the address’s limit', async () => {
+    const address = source().address;
+    const burst = await Promise.all(Array.from({ length: 20 }, () => checkUserCode(db(), 'CCCC-CCCC', { ...source(), address })));
+    expect(burst.filter((check) => !check.ok && check.reason === 'WRONG_CODE')).toHaveLength(WRONG_USER_CODES_PER_MINUTE);
+  });
+
+  it('a right code gives its attempt back, so checking the code before approving never locks the merchant out', async () => {
+    const merchantSource = source();
+    const devices = await Promise.all(Array.from({ length: WRONG_USER_CODES_PER_MINUTE }, () => newDevice()));
+    const checks = await Promise.all(devices.map((device) => checkUserCode(db(), device.user_code, merchantSource)));
+    expect(checks.every((check) => check.ok)).toBe(true);
+    for (const device of devices) expect(await checkUserCode(db(), device.user_code, merchantSource)).toMatchObject({ ok: true });
+    for (let i = 0; i < WRONG_USER_CODES_PER_MINUTE - 1; i++)
+      expect(await checkUserCode(db(), 'CCCC-CCCC', merchantSource)).toMatchObject({ reason: 'WRONG_CODE' });
+    expect(await checkUserCode(db(), devices[0]!.user_code, merchantSource)).toMatchObject({ ok: true });
+  });
+});
+
 describe('approveDevice', () => {
   const user = () => ({ id: merchant.userId, merchantId: merchant.id });
 

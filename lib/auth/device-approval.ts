@@ -4,7 +4,7 @@ import { deviceAuthorizations, locations, partners } from '@/db/schema';
 import { createConnection } from '@/lib/tenancy/partners';
 import { inScope } from '@/lib/tenancy/scope';
 import { createGrant } from './grants';
-import { recordWrongUserCode, userCodeLockout, type AttemptSource } from './user-code-attempts';
+import { reserveUserCodeAttempt, type AttemptSource } from './user-code-attempts';
 import { formatUserCode, normaliseUserCode } from './user-code';
 
 /** A device waiting for a merchant's decision on /activate. */
@@ -29,19 +29,21 @@ async function pendingDevice(db: Executor, userCode: string) {
 
 /**
  * Checks a user code typed on /activate. Unknown, expired and already decided codes are all the same "wrong
- * code", and every wrong code counts towards the per-user and per-address lockout (brute-force protection).
+ * code", and every wrong code counts towards the per-user and per-address lockout (brute-force protection), taken
+ * before the code is looked up.
  */
 export async function checkUserCode(db: Executor, input: string, source: AttemptSource): Promise<UserCodeCheck> {
-  const retryAfterSeconds = await userCodeLockout(source);
-  if (retryAfterSeconds > 0) {
+  const attempt = await reserveUserCodeAttempt(source);
+  if (!attempt.granted) {
+    const { retryAfterSeconds } = attempt;
     return { ok: false, reason: 'LOCKED_OUT', retryAfterSeconds, message: `Too many wrong codes. Try again in ${retryAfterSeconds} seconds.` };
   }
   const userCode = normaliseUserCode(input);
   const row = userCode ? await pendingDevice(db, userCode) : undefined;
   if (!userCode || !row) {
-    await recordWrongUserCode(source);
     return { ok: false, reason: 'WRONG_CODE', message: 'That code is not valid or has expired. Check the code shown on the device and try again.' };
   }
+  await attempt.refund();
   return { ok: true, device: { userCode: formatUserCode(userCode), partnerName: row.partnerName, expiresAt: row.expiresAt } };
 }
 

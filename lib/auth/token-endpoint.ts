@@ -1,5 +1,5 @@
 import { clientAddress } from '@/lib/http/handler-context';
-import { authenticateClientFrom, recordFailedAttempt } from './client-authentication';
+import { attemptAsClient, authenticateClientFrom } from './client-authentication';
 import { clientCredentialsGrant } from './client-credentials';
 import { DEVICE_CODE_GRANT_TYPE, deviceCodeGrant, startDeviceAuthorization } from './device-flow';
 import { OAuthError, tokenResponse } from './oauth-errors';
@@ -11,16 +11,15 @@ import { revokeToken } from './revocation';
 /**
  * POST /oauth/token: authenticates the client (RFC 6749 §3.2), then dispatches on grant_type. Every failure to
  * authenticate and every invalid_grant (an unknown or used device code or refresh token) counts towards the lockout of
- * this client_id from this address (client-authentication.ts), whatever the grant, so no grant type is an unlimited
- * way to try secrets or codes. The device-code grant is for public POS clients only (CONTRACT §3): a client secret
- * sent with it is invalid_client without being checked, so it never tells a right secret from a wrong one.
+ * this client_id from this address, counted before anything is checked (client-authentication.ts attemptAsClient),
+ * whatever the grant, so no grant type is an unlimited way to try secrets or codes. The device-code grant is for
+ * public POS clients only (CONTRACT §3): a client secret sent with it is invalid_client without being checked, so it
+ * never tells a right secret from a wrong one.
  */
 export async function handleTokenRequest({ request, db, form }: OAuthRequestContext): Promise<Response> {
   const grantType = requiredParameter(form, 'grant_type');
   const presented = presentedClient(request, form);
-  const address = clientAddress(request);
-  const client = await authenticateClientFrom(db, presented, address, { publicOnly: grantType === DEVICE_CODE_GRANT_TYPE });
-  try {
+  return attemptAsClient(db, presented, clientAddress(request), { publicOnly: grantType === DEVICE_CODE_GRANT_TYPE }, async (client) => {
     switch (grantType) {
       case DEVICE_CODE_GRANT_TYPE:
         if (form.has('audience')) requestedAudience(form);
@@ -36,10 +35,7 @@ export async function handleTokenRequest({ request, db, form }: OAuthRequestCont
           `grant_type ${grantType} is not supported; use ${DEVICE_CODE_GRANT_TYPE}, refresh_token or client_credentials.`,
         );
     }
-  } catch (error) {
-    if (error instanceof OAuthError && error.error === 'invalid_grant') await recordFailedAttempt({ clientId: presented.clientId, address });
-    throw error;
-  }
+  });
 }
 
 /** POST /oauth/device/code (RFC 8628 §3.1). */

@@ -1,4 +1,4 @@
-import { lockoutSeconds, spendOne } from '@/lib/http/rate-limit';
+import { reserveAttempt, type AttemptReservation } from '@/lib/http/rate-limit';
 
 /** Brute-force protection on /activate: at most this many wrong user codes per minute per user and per address. */
 export const WRONG_USER_CODES_PER_MINUTE = 5;
@@ -10,19 +10,12 @@ export interface AttemptSource {
   address: string;
 }
 
-const keys = (source: AttemptSource) => [`user:${source.userId}`, `ip:${source.address}`];
-
 /**
- * Seconds until the source may try another code, or 0. Checked before a code is looked up, so a locked-out
- * guesser learns nothing even when the guess would have been right. Counted in the shared store (rate-limit.ts),
- * so every instance sees the same count.
+ * Takes one attempt from the user's and the address's budgets before a code is looked up, so a burst of parallel
+ * guesses is looked up at most WRONG_USER_CODES_PER_MINUTE times, and a locked-out guesser learns nothing even when
+ * the guess would have been right. Counted in the shared store (rate-limit.ts), so every instance sees the same count;
+ * a right code gives its attempt back.
  */
-export async function userCodeLockout(source: AttemptSource): Promise<number> {
-  const waits = await Promise.all(keys(source).map((key) => lockoutSeconds(LIMITER, key, WRONG_USER_CODES_PER_MINUTE)));
-  return Math.max(0, ...waits);
-}
-
-/** Counts a wrong code against both the signed-in user and the address it came from. */
-export async function recordWrongUserCode(source: AttemptSource): Promise<void> {
-  await Promise.all(keys(source).map((key) => spendOne(LIMITER, key, WRONG_USER_CODES_PER_MINUTE)));
+export function reserveUserCodeAttempt(source: AttemptSource): Promise<AttemptReservation> {
+  return reserveAttempt([`user:${source.userId}`, `ip:${source.address}`].map((key) => [LIMITER, key, WRONG_USER_CODES_PER_MINUTE] as const));
 }

@@ -47,7 +47,14 @@ function queryAdapter(client: Sql) {
   };
 }
 
-function limiter(name: string, pointsPerMinute: number): Limiter {
+/**
+ * What a limiter counts: `requests`, served (on PostgreSQL) from leases and refused from memory once spent; or
+ * `attempts` (failure budgets), counted exactly in the store, because an attempt may give its point back
+ * (reserveAttempt) and a key blocked in memory would stay blocked after the refund.
+ */
+type Counting = 'requests' | 'attempts';
+
+function limiter(name: string, pointsPerMinute: number, counting: Counting = 'requests'): Limiter {
   const store = currentStore();
   const storeKey = store.kind === 'postgres' ? store.client : store;
   holder.__counterpartLimiters ??= new WeakMap();
@@ -57,7 +64,7 @@ function limiter(name: string, pointsPerMinute: number): Limiter {
     holder.__counterpartLimiters.set(storeKey, limiters);
   }
   const key = `${name}:${pointsPerMinute}`;
-  let found = limiters.get(key);
+  let found = limiters.get(`${counting}:${key}`);
   if (!found) {
     // The budget is part of the prefix, as it is of the memory limiter's identity: a changed budget counts afresh.
     const options = { points: pointsPerMinute, duration: 60, keyPrefix: key };
@@ -74,11 +81,11 @@ function limiter(name: string, pointsPerMinute: number): Limiter {
             // One limiter per store sweeps windows that ended an hour ago; the table is shared, so one is enough.
             clearExpiredByTimeout: limiters.size === 0,
             // A key that has spent its budget is refused from memory until its window ends, without a round trip.
-            inMemoryBlockOnConsumed: pointsPerMinute,
+            ...(counting === 'requests' ? { inMemoryBlockOnConsumed: pointsPerMinute } : {}),
             // Should the database fail, count in memory rather than turn a limit check into an error.
             insuranceLimiter: new RateLimiterMemory(options),
           });
-    limiters.set(key, found);
+    limiters.set(`${counting}:${key}`, found);
   }
   return found;
 }
@@ -206,22 +213,73 @@ async function takeLease(chosen: Limiter, book: LeaseBook, key: string, pointsPe
   return undefined;
 }
 
+/** A failure budget an attempt counts against: the limiter's name, the key counted, and failures allowed per minute. */
+export type AttemptBudget = readonly [name: string, key: string, failuresPerMinute: number];
+
+/** One attempt's hold on its budgets: granted (keep it for a failure, refund it for a success), or refused. */
+export type AttemptReservation = { granted: true; refund: () => Promise<void> } | { granted: false; retryAfterSeconds: number };
+
+// A refund this close to the end of its window is skipped: arriving after the window ended, it would open the next
+// window one attempt in credit.
+const REFUND_MARGIN_MS = 1000;
+
 /**
- * Seconds until `key` may try again once it has used up its budget, or 0 while budget is left; spends nothing
- * (for counting failures only).
+ * Takes one attempt from every budget *before* the attempt is checked, each in one atomic step (an increment in this
+ * process's memory, or on PostgreSQL one upsert that answers the new count, shared by every instance), so a burst of
+ * parallel attempts reaches the check at most the budget's number of times, however it is spread over instances.
+ * Refused when any budget is already spent (the budgets taken before it get their point back: nothing was tried).
+ * A granted attempt that turns out right gives its point back with `refund`, so only failures lock out. The price is
+ * that attempts in flight count until they are answered: more parallel attempts than the budget allows are refused
+ * even when they would all have been right.
  */
-export async function lockoutSeconds(name: string, key: string, pointsPerMinute: number): Promise<number> {
-  const state = await limiter(name, pointsPerMinute).get(storedKey(key));
-  if (!state || state.consumedPoints < pointsPerMinute) return 0;
-  return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+export async function reserveAttempt(budgets: readonly AttemptBudget[]): Promise<AttemptReservation> {
+  // The limiters are chosen before anything is awaited, so every point is taken from, and given back to, the store of
+  // the database in use when the attempt began.
+  const counters = budgets.map(([name, key, failuresPerMinute]) => ({ chosen: limiter(name, failuresPerMinute, 'attempts'), counted: storedKey(key) }));
+  // One budget after the other: attempts that share their first budget are decided there, so a burst contending for
+  // two budgets at once is not refused by each in turn (each attempt holding a point the other's refusal gives back).
+  const holds: Hold[] = [];
+  for (const { chosen, counted } of counters) {
+    const hold = await takeAttempt(chosen, counted);
+    if (!hold.granted) {
+      await Promise.all(holds.map((held) => held.giveBack()));
+      return { granted: false, retryAfterSeconds: hold.retryAfterSeconds };
+    }
+    holds.push(hold);
+  }
+  let refunded = false;
+  return {
+    granted: true,
+    async refund() {
+      if (refunded) return;
+      refunded = true;
+      await Promise.all(holds.map((hold) => hold.giveBack()));
+    },
+  };
 }
 
-/** True when `key` has used up its budget, without spending any of it (for counting failures only). */
-export async function isOverBudget(name: string, key: string, pointsPerMinute: number): Promise<boolean> {
-  return (await lockoutSeconds(name, key, pointsPerMinute)) > 0;
+interface Hold {
+  granted: boolean;
+  retryAfterSeconds: number;
+  giveBack(): Promise<void>;
 }
 
-/** Spends one point of `key`'s budget, e.g. for a failed attempt; never throws when the budget is gone. */
-export async function spendOne(name: string, key: string, pointsPerMinute: number): Promise<void> {
-  await limiter(name, pointsPerMinute).penalty(storedKey(key), 1);
+async function takeAttempt(chosen: Limiter, counted: string): Promise<Hold> {
+  let result: RateLimiterRes;
+  let granted = true;
+  try {
+    result = await chosen.consume(counted);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    result = rejection;
+    granted = false;
+  }
+  const windowEndsAt = Date.now() + result.msBeforeNext;
+  return {
+    granted,
+    retryAfterSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
+    async giveBack() {
+      if (Date.now() < windowEndsAt - REFUND_MARGIN_MS) await chosen.reward(counted, 1);
+    },
+  };
 }

@@ -64,11 +64,21 @@ export interface SessionUser {
   partnerId: string | null;
 }
 
-/** Checks a dashboard sign-in; undefined for an unknown email or a wrong password alike. */
+// A hash no password matches, made once with the parameters every stored hash has, for emails of no account.
+let noAccountHashMade: Promise<string> | undefined;
+const noAccountHash = () => (noAccountHashMade ??= hashPassword(randomSecret(32)));
+
+/**
+ * Checks a dashboard sign-in; undefined for an unknown email, a disabled account or a wrong password alike, after the
+ * same work: an email of no account is checked against a hash of the same cost, so the answer's timing does not tell
+ * which emails have an account.
+ */
 export async function authenticateUser(db: Executor, email: string, password: string): Promise<SessionUser | undefined> {
+  // Awaited by every sign-in, so the one that makes it is not the only one slower.
+  const standIn = await noAccountHash();
   const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
-  // A disabled user is answered like a wrong password, after the same hashing work.
-  if (!user || !(await passwordMatches(password, user.passwordHash)) || user.disabledAt) return undefined;
+  const matches = await passwordMatches(password, user?.passwordHash ?? standIn);
+  if (!user || !matches || user.disabledAt) return undefined;
   return { id: user.id, email: user.email, name: user.name, role: user.role, merchantId: user.merchantId, partnerId: user.partnerId };
 }
 

@@ -86,6 +86,43 @@ describe('token endpoint lockout', () => {
   });
 });
 
+describe('token endpoint under a burst', () => {
+  const tally = (statuses: number[]) => ({
+    checked: statuses.filter((status) => status !== 429).length,
+    refused: statuses.filter((status) => status === 429).length,
+  });
+
+  it('checks at most the limit of 30 parallel wrong client secrets, then refuses the right one unread', async () => {
+    const from = '198.51.100.120';
+    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => clientCredentials(`cs_wrong-${i}`, from).then((response) => response.status)));
+    console.log(`/oauth/token burst of 30 wrong client secrets: ${JSON.stringify(tally(burst))}`);
+    expect(burst.filter((status) => status === 401)).toHaveLength(FAILED_ATTEMPTS_PER_CLIENT_AND_ADDRESS);
+    expect(tally(burst).refused).toBe(30 - FAILED_ATTEMPTS_PER_CLIENT_AND_ADDRESS);
+    expect(await outcome(await clientCredentials(app.clientSecret, from))).toMatchObject({ status: 429, error: 'slow_down' });
+  });
+
+  it('checks at most the limit of 30 parallel guessed device codes, then refuses the real one unread', async () => {
+    const guesser = '198.51.100.121';
+    const started = await post('/oauth/device/code', { client_id: posClientId }, '203.0.113.21');
+    const { device_code: realCode } = (await started.json()) as { device_code: string };
+    const guess = (deviceCode: string) =>
+      post('/oauth/token', { grant_type: DEVICE_GRANT, client_id: posClientId, device_code: deviceCode }, guesser).then((response) => response.status);
+    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => guess(`dc_guess-${i}-${Math.random()}`)));
+    console.log(`/oauth/token burst of 30 guessed device codes: ${JSON.stringify(tally(burst))}`);
+    expect(burst.filter((status) => status === 400)).toHaveLength(FAILED_ATTEMPTS_PER_CLIENT_AND_ADDRESS);
+    expect(tally(burst).refused).toBe(30 - FAILED_ATTEMPTS_PER_CLIENT_AND_ADDRESS);
+    expect(await guess(realCode)).toBe(429);
+  });
+
+  it('right secrets in parallel give their attempts back: a client that authenticates is never locked out', async () => {
+    const from = '203.0.113.122';
+    for (let round = 0; round < 3; round++) {
+      const burst = await Promise.all(Array.from({ length: FAILED_ATTEMPTS_PER_CLIENT_AND_ADDRESS }, () => clientCredentials(app.clientSecret, from)));
+      expect(burst.map((response) => response.status)).toEqual(Array(FAILED_ATTEMPTS_PER_CLIENT_AND_ADDRESS).fill(200));
+    }
+  });
+});
+
 describe('device-code grant', () => {
   it('answers a right and a wrong client secret alike, without checking it', async () => {
     const from = '198.51.100.88';
