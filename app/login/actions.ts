@@ -2,6 +2,7 @@
 
 import { AuthError } from 'next-auth';
 import { signIn } from '@/auth';
+import { returnPath } from '@/lib/http/return-address';
 
 export interface SignInState {
   error?: string;
@@ -9,18 +10,13 @@ export interface SignInState {
   email?: string;
 }
 
-/** Only same-site paths may be returned to after sign-in (no open redirects). */
-function safeCallback(value: FormDataEntryValue | null): string {
-  const path = typeof value === 'string' ? value : '';
-  return path.startsWith('/') && !path.startsWith('//') ? path : '/dashboard';
-}
-
 export async function signInAction(_previous: SignInState, formData: FormData): Promise<SignInState> {
   try {
     await signIn('credentials', {
       email: formData.get('email'),
       password: formData.get('password'),
-      redirectTo: safeCallback(formData.get('callbackUrl')),
+      // Only a path on this site may be returned to after sign-in (no open redirects).
+      redirectTo: returnPath(formData.get('callbackUrl')),
     });
   } catch (error) {
     if (error instanceof AuthError) {
