@@ -3,20 +3,23 @@
 import { AuthError } from 'next-auth';
 import { signIn } from '@/auth';
 import { returnPath } from '@/lib/http/return-address';
+import { continueTo, type Continuation } from '../_lib/navigation';
 
-export interface SignInState {
+export interface SignInState extends Continuation {
   error?: string;
   /** The email sent, shown again after a refusal (never the password). */
   email?: string;
 }
 
 export async function signInAction(_previous: SignInState, formData: FormData): Promise<SignInState> {
+  // Only a path on this site may be returned to after sign-in (no open redirects).
+  const destination = returnPath(formData.get('callbackUrl'));
   try {
     await signIn('credentials', {
       email: formData.get('email'),
       password: formData.get('password'),
-      // Only a path on this site may be returned to after sign-in (no open redirects).
-      redirectTo: returnPath(formData.get('callbackUrl')),
+      redirectTo: destination,
+      redirect: false,
     });
   } catch (error) {
     if (error instanceof AuthError) {
@@ -30,5 +33,5 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
     }
     throw error;
   }
-  return {};
+  return continueTo(destination);
 }

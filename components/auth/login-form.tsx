@@ -4,10 +4,12 @@ import { useActionState } from 'react';
 import { signInAction, type SignInState } from '@/app/login/actions';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
+import { useContinueTo } from './use-continue-to';
 
 /** `callbackUrl`: where to go once signed in, already checked by the page (the action checks it again). */
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
-  const [state, action, pending] = useActionState<SignInState, FormData>(signInAction, {});
+  const [state, action, submitting] = useActionState<SignInState, FormData>(signInAction, {});
+  const pending = useContinueTo(state) || submitting;
   return (
     <form action={action} className="space-y-4">
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
