@@ -85,6 +85,17 @@ describe('Auth.js return addresses', () => {
     expectOwnPage(destination(response));
   });
 
+  it('a POST with a hostile callbackUrl query still reads its form and signs in', async () => {
+    const { csrfToken, cookie } = await csrf();
+    const response = await call('POST', `callback/credentials?${new URLSearchParams({ callbackUrl: 'javascript:alert(1)' })}`, {
+      form: { email: EMAIL, password: PASSWORD, csrfToken },
+      cookie,
+    });
+    expectOwnPage(destination(response));
+    expect(response.headers.get('location')).not.toContain('error=');
+    expect(response.headers.getSetCookie().some((line) => line.startsWith('authjs.session-token='))).toBe(true);
+  });
+
   it('keeps a return address on the site', async () => {
     const { csrfToken, cookie } = await csrf();
     const response = await call('POST', 'callback/credentials', {
