@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
@@ -14,6 +16,9 @@ let trap: Server;
 const trapped: string[] = [];
 
 test.beforeAll(async () => {
+  // The trap means something only while Next sends its self-requests there.
+  const actionHandler = createRequire(import.meta.url).resolve('next/dist/server/app-render/action-handler.js');
+  expect(readFileSync(actionHandler, 'utf8')).toContain('process.env.__NEXT_PRIVATE_ORIGIN');
   trap = createServer((request: IncomingMessage) => {
     trapped.push(`${request.method} ${request.url}`);
     request.socket.destroy();
