@@ -7,6 +7,7 @@ import { authConfig } from './auth.config';
 import { attemptSignIn } from '@/lib/auth/sign-in';
 import { authLogger } from '@/lib/auth/sign-in-log';
 import { clientAddress } from '@/lib/http/handler-context';
+import { returnPath } from '@/lib/http/return-address';
 import { dashboardSessionKey, endDashboardSession, liveDashboardSession, startDashboardSession, type UserRole } from '@/lib/tenancy/users';
 
 declare module 'next-auth' {
@@ -39,6 +40,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   ...authConfig,
   callbacks: {
     ...authConfig.callbacks,
+    // Every return address Auth.js takes (a callbackUrl field or query, its callback-url cookie) goes through the one
+    // rule: a path on PUBLIC_URL's origin, else the dashboard (no open redirects).
+    redirect: ({ url }) => returnPath(url),
     // The cookie alone proves nothing once its session was ended (sign-out, password change, every session of the
     // user ended): each check asks the database, and a null token clears the cookie.
     async jwt(params) {
@@ -85,7 +89,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
 export async function requireUser(roles?: readonly UserRole[], callbackUrl?: string) {
   const session = await auth();
   const user = session?.user;
-  if (!user?.id) redirect(`/login${callbackUrl ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : ''}`);
+  if (!user?.id) redirect(`/login${callbackUrl ? `?callbackUrl=${encodeURIComponent(returnPath(callbackUrl))}` : ''}`);
   if (roles && !roles.includes(user.role)) notFound();
   return user;
 }

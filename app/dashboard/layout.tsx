@@ -5,7 +5,6 @@ import { NavLinks } from '@/components/dashboard/nav-links';
 import { navigationFor } from '@/components/dashboard/navigation';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { Toaster } from '@/components/ui/toaster';
-import { signOutAction } from './actions';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireUser(undefined, '/dashboard');
@@ -22,7 +21,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <div className="flex min-w-0 items-center gap-2 md:gap-4">
             <NavLinks items={navigationFor(user.role)} brand={<span className="font-semibold text-brand-700">Counterpart</span>} />
           </div>
-          <form action={signOutAction} className="flex min-w-0 items-center gap-1 text-sm text-stone-600">
+          <form method="post" action="/sign-out" className="flex min-w-0 items-center gap-1 text-sm text-stone-600">
             <span title={user.role} className="hidden max-w-48 truncate lg:inline">
               {user.name ?? user.email}
             </span>

@@ -2,25 +2,24 @@
 
 import { AuthError } from 'next-auth';
 import { signIn } from '@/auth';
+import { returnPath } from '@/lib/http/return-address';
+import { continueTo, type Continuation } from '../_lib/navigation';
 
-export interface SignInState {
+export interface SignInState extends Continuation {
   error?: string;
   /** The email sent, shown again after a refusal (never the password). */
   email?: string;
 }
 
-/** Only same-site paths may be returned to after sign-in (no open redirects). */
-function safeCallback(value: FormDataEntryValue | null): string {
-  const path = typeof value === 'string' ? value : '';
-  return path.startsWith('/') && !path.startsWith('//') ? path : '/dashboard';
-}
-
 export async function signInAction(_previous: SignInState, formData: FormData): Promise<SignInState> {
+  // Only a path on this site may be returned to after sign-in (no open redirects).
+  const destination = returnPath(formData.get('callbackUrl'));
   try {
     await signIn('credentials', {
       email: formData.get('email'),
       password: formData.get('password'),
-      redirectTo: safeCallback(formData.get('callbackUrl')),
+      redirectTo: destination,
+      redirect: false,
     });
   } catch (error) {
     if (error instanceof AuthError) {
@@ -34,5 +33,5 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
     }
     throw error;
   }
-  return {};
+  return continueTo(destination);
 }

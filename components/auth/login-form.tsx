@@ -4,12 +4,15 @@ import { useActionState } from 'react';
 import { signInAction, type SignInState } from '@/app/login/actions';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
+import { useContinueTo } from './use-continue-to';
 
-export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
-  const [state, action, pending] = useActionState<SignInState, FormData>(signInAction, {});
+/** `callbackUrl`: where to go once signed in, already checked by the page (the action checks it again). */
+export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
+  const [state, action, submitting] = useActionState<SignInState, FormData>(signInAction, {});
+  const pending = useContinueTo(state) || submitting;
   return (
     <form action={action} className="space-y-4">
-      <input type="hidden" name="callbackUrl" value={callbackUrl ?? '/dashboard'} />
+      <input type="hidden" name="callbackUrl" value={callbackUrl} />
       <Field label="Email" htmlFor="email">
         <Input key={state.email ?? ''} id="email" name="email" type="email" autoComplete="username" required autoFocus defaultValue={state.email} />
       </Field>

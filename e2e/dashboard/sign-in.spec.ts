@@ -13,6 +13,28 @@ test.describe('dashboard sign-in', () => {
     await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   });
 
+  test('a return address that names another host ends on this site after signing in', async ({ page, baseURL }) => {
+    const elsewhere: string[] = [];
+    await page.route(
+      (url) => url.origin !== new URL(baseURL!).origin,
+      (route) => {
+        elsewhere.push(route.request().url());
+        return route.abort();
+      },
+    );
+    // As the probe sent them: "/\evil.example/x" and "/<tab>/evil.example", which browsers read as protocol-relative.
+    for (const callbackUrl of ['%2F%5Cevil.example%2Fx', '%2F%09%2Fevil.example', '%2F%2Fevil.example', 'https%3A%2F%2Fevil.example']) {
+      await page.context().clearCookies();
+      await page.goto(`/login?callbackUrl=${callbackUrl}`);
+      await page.getByLabel('Email').fill(DEMO_MERCHANT.email);
+      await page.getByLabel('Password').fill(DEMO_MERCHANT.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
+      expect(new URL(page.url()).origin, callbackUrl).toBe(new URL(baseURL!).origin);
+    }
+    expect(elsewhere).toEqual([]);
+  });
+
   test('a wrong password is refused with a clear message', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(DEMO_MERCHANT.email);

@@ -1,7 +1,0 @@
-'use server';
-
-import { signOut } from '@/auth';
-
-export async function signOutAction() {
-  await signOut({ redirectTo: '/login' });
-}
