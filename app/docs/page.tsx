@@ -59,6 +59,12 @@ const statusMeaning: Record<number, string> = {
 
 const changelog: { api: string; version: string; change: string }[] = [
   {
+    api: 'Booking',
+    version: '1.0',
+    change:
+      'A POS changes the details of any booking at its locations (`numberOfPeople`, times, `asset.tables` …), walk-ins and reservations alike; the booking app hears `BOOKING_UPDATED`. Before, only the booking app could (403).',
+  },
+  {
     api: 'Ordering',
     version: '1.1',
     change: 'Fetched orders carry `paymentStatus`; 1.0 answers omit it. Opt in with `Accept: application/json; version=1.1`.',

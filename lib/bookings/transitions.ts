@@ -83,21 +83,3 @@ export type BookingTableStatusEventType = `BOOKING_${TableStatus}`;
 export function bookingEventTypeForTableStatus(status: TableStatus): BookingTableStatusEventType {
   return `BOOKING_${status}`;
 }
-
-/** The fields of a booking update that are the booking's details, as opposed to its statuses. */
-const DETAIL_FIELDS = ['numberOfPeople', 'startTime', 'endTime', 'customer', 'notes', 'payments', 'origin'] as const;
-const ASSET_DETAIL_FIELDS = ['tables', 'section', 'rooms', 'discounts', 'preOrders'] as const;
-
-/** Names (dotted paths) of the detail fields an update touches, e.g. `numberOfPeople`, `asset.tables`. */
-export function bookingDetailFields(update: Record<string, unknown>): string[] {
-  const asset = typeof update.asset === 'object' && update.asset !== null ? (update.asset as Record<string, unknown>) : {};
-  return [
-    ...DETAIL_FIELDS.filter((field) => update[field] !== undefined),
-    ...ASSET_DETAIL_FIELDS.filter((field) => asset[field] !== undefined).map((field) => `asset.${field}`),
-  ];
-}
-
-/** The booking app holds the reservation, so it alone edits a booking's details; others change its statuses. */
-export function mayEditBookingDetails(actor: BookingActor): boolean {
-  return actor === 'BOOKING_APP';
-}

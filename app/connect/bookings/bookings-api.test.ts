@@ -91,6 +91,35 @@ describe('CRUD', () => {
     expect(after.customer.email).toBeUndefined();
   });
 
+  it("lets the POS change a reservation's details, and the booking app holding it hears BOOKING_UPDATED", async () => {
+    const booking = await createdBooking(world.app.token, reservation(world.locationId));
+    await patched(booking.id, { numberOfPeople: 5, asset: { tables: [{ number: '3' }, { number: '4' }] }, notes: 'Birthday' });
+    expect(await (await getBooking(world.app.token, booking.id)).json()).toMatchObject({
+      numberOfPeople: 5,
+      asset: { type: 'TABLE', tables: [{ number: '3' }, { number: '4' }] },
+      notes: 'Birthday',
+    });
+    expect(await bookingEventsSent(database.db(), booking.id)).toEqual([
+      { type: 'BOOKING_CREATED', version: 1, recipients: [world.pos.partnerId] },
+      { type: 'BOOKING_UPDATED', version: 2, recipients: [world.app.partnerId] },
+    ]);
+  });
+
+  it('lets the POS move a seated walk-in to another free table, and not onto an occupied one', async () => {
+    const walkInAt = (number: string) => walkIn(world.locationId, { asset: { type: 'TABLE', tableStatus: 'SEATED', tables: [{ number }] } });
+    const moving = await createdBooking(world.pos.token, walkInAt('3'));
+    const staying = await createdBooking(world.pos.token, walkInAt('4'));
+    const occupied = await patchBooking(world.pos.token, moving.id, { asset: { tables: [{ number: '4' }] } });
+    expect(occupied.status).toBe(409);
+    expect((await occupied.json()).code).toBe('TABLE_OCCUPIED');
+    await patched(moving.id, { numberOfPeople: 4, asset: { tables: [{ number: '1' }] } });
+    expect(await (await getBooking(world.pos.token, moving.id)).json()).toMatchObject({ numberOfPeople: 4, asset: { tables: [{ number: '1' }] } });
+    const [, update] = await bookingEventsSent(database.db(), moving.id);
+    expect(update).toEqual({ type: 'BOOKING_UPDATED', version: 2, recipients: [world.app.partnerId, world.otherApp.partnerId].sort() });
+    await patched(moving.id, { asset: { tableStatus: 'FINALISED' } });
+    await patched(staying.id, { asset: { tableStatus: 'FINALISED' } });
+  });
+
   it('accepts application/json for PATCH as well', async () => {
     const booking = await createdBooking(world.app.token, reservation(world.locationId));
     const response = await patchBooking(world.pos.token, booking.id, { bookingStatus: 'ACCEPTED' }, { headers: { 'content-type': 'application/json' } });
@@ -127,12 +156,10 @@ describe('Auth', () => {
     expect((await listBookings(world.pos.token, `locationId=${world.otherLocationId}`)).status).toBe(403);
   });
 
-  it('lets the POS alone accept and reject, and the app alone cancel by customer and edit details (403)', async () => {
+  it('lets the POS alone accept and reject, and the app alone cancel by customer (403)', async () => {
     const booking = await createdBooking(world.app.token, reservation(world.locationId));
     expect((await patchBooking(world.app.token, booking.id, { bookingStatus: 'ACCEPTED' })).status).toBe(403);
     expect((await patchBooking(world.pos.token, booking.id, { bookingStatus: 'CANCELLED_BY_CUSTOMER', reason: 'x' })).status).toBe(403);
-    expect((await patchBooking(world.pos.token, booking.id, { numberOfPeople: 5 })).status).toBe(403);
-    expect((await patchBooking(world.pos.token, booking.id, { asset: { tables: [{ number: '2' }] } })).status).toBe(403);
   });
 
   it('lets a booking app only read a walk-in, which no app holds (403 on PATCH)', async () => {
