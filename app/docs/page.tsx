@@ -62,6 +62,20 @@ const changelog: { api: string; version: string; change: string }[] = [
     api: 'Booking',
     version: '1.0',
     change:
+      '`reason` is optional with REJECTED and the cancellations (it is still refused with any other status). `POST /bookings` takes `bookingStatus` CREATED or ACCEPTED (an already confirmed booking, told as one `BOOKING_CREATED`); REJECTED and the cancellations stay 400, being changes to a booking that exists.',
+  },
+  { api: 'Loyalty', version: '0.9', change: 'A merchant-onboarding REJECT may come without `reason`, as in the reference.' },
+  {
+    api: 'Tables',
+    version: '1.0',
+    change:
+      '`section.name` is optional: a section given by `id` alone is joined as it is (or created, named after its id); `section: {}` means no section (`section: null`).',
+  },
+  { api: 'Ordering', version: '1.0', change: '`customers[].firstName` and `table.id` are optional on a new order, as in the reference.' },
+  {
+    api: 'Booking',
+    version: '1.0',
+    change:
       'A POS changes the details of any booking at its locations (`numberOfPeople`, times, `asset.tables` …), walk-ins and reservations alike; the booking app hears `BOOKING_UPDATED`. Before, only the booking app could (403).',
   },
   {

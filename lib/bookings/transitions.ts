@@ -3,6 +3,9 @@ export const BOOKING_STATUSES = ['CREATED', 'ACCEPTED', 'REJECTED', 'CANCELLED_B
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/** The statuses a booking may be created with: undecided, or already confirmed by whoever creates it. */
+export const NEW_BOOKING_STATUSES = ['CREATED', 'ACCEPTED'] as const satisfies readonly BookingStatus[];
+
 /** SPEC.md "Table status during a booking", in its order of progression. */
 export const TABLE_STATUSES = ['SEATED', 'DINING', 'CLOSING', 'FINALISED'] as const;
 
@@ -11,8 +14,8 @@ export type TableStatus = (typeof TABLE_STATUSES)[number];
 /** Who changes a booking: a POS, the booking app, or a merchant user in the dashboard. */
 export type BookingActor = 'POS' | 'BOOKING_APP' | 'MERCHANT';
 
-/** Reference booking spec: a `reason` accompanies exactly these statuses. */
-export const STATUSES_REQUIRING_REASON = ['REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'] as const satisfies readonly BookingStatus[];
+/** Reference booking spec: a `reason` is "provided only when" the booking takes one of these statuses (never required). */
+export const STATUSES_WITH_REASON = ['REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'] as const satisfies readonly BookingStatus[];
 
 /** A booking rejected or cancelled is settled: it accepts no other status (409 after, CONTRACT §5). */
 export const FINAL_BOOKING_STATUSES = ['REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'] as const satisfies readonly BookingStatus[];

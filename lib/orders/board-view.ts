@@ -73,7 +73,7 @@ function toCard(row: OrderRow, locationName: string): BoardCard {
     orderReference: content.origin.orderReference,
     status: row.status,
     statusInfo: row.statusInfo,
-    customerNames: (content.customers ?? []).map((customer) => customer.firstName),
+    customerNames: (content.customers ?? []).flatMap((customer) => customer.firstName ?? []),
     fulfilmentType: content.fulfilment.type ?? null,
     tableId: content.table?.id ?? null,
     itemCount: content.items.reduce((count, item) => count + item.quantity, 0),

@@ -88,8 +88,9 @@ const PAYMENT_STATUSES = ['OPEN', 'CLOSED'] as const;
 
 // SPEC.md marks fulfilment required but fulfilment.type optional.
 const fulfilmentSchema = z.object({ type: z.enum(FULFILMENT_TYPES).optional() });
-const tableSchema = z.object({ id: z.string(), section: z.string().optional() });
-const customerSchema = z.object({ firstName: z.string().describe('No length restriction.') });
+// The reference orders spec makes every member of `table` and of a customer optional.
+const tableSchema = z.object({ id: z.string().optional(), section: z.string().optional() });
+const customerSchema = z.object({ firstName: z.string().optional().describe('No length restriction.') });
 const locationIdSchema = z.string().min(1).max(50);
 
 const orderContentShape = {

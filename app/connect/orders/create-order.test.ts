@@ -45,8 +45,8 @@ describe('POST /connect/orders — validation through the route', () => {
     { name: 'total is required', change: (o) => delete o.total, errors: ['total'] },
     { name: 'total.amount is >= 0', change: (o) => (o.total.amount = -1), errors: ['total.amount'] },
     { name: 'tip.amount is >= 0', change: (o) => (o.tip.amount = -5), errors: ['tip.amount'] },
-    { name: 'customers have a firstName', change: (o) => (o.customers = [{}]), errors: ['customers.0.firstName'] },
-    { name: 'table has an id', change: (o) => delete o.table.id, errors: ['table.id'] },
+    { name: 'a customer firstName is a string', change: (o) => (o.customers = [{ firstName: 7 }]), errors: ['customers.0.firstName'] },
+    { name: 'table.id is a string', change: (o) => (o.table.id = 12), errors: ['table.id'] },
     { name: 'status is CREATED or ACCEPTED', change: (o) => (o.status = 'READY'), errors: ['status'] },
     { name: 'paymentStatus OPEN only for DINE_IN', change: (o) => (o.paymentStatus = 'OPEN'), errors: ['paymentStatus'] },
     {
@@ -66,6 +66,15 @@ describe('POST /connect/orders — validation through the route', () => {
     const problem = (await response.json()) as Problem;
     expect(problem.code).toBe('VALIDATION_FAILED');
     expect(bodyErrorPaths(problem)).toEqual(errors);
+  });
+
+  it('accepts customers without a firstName and a table without an id (the reference: both optional)', async () => {
+    const response = await postOrder(
+      world.app.token,
+      orderRequest(world.locationId, (o) => Object.assign(o, { customers: [{}, { firstName: 'Ada' }], table: { section: 'Terrace' } })),
+    );
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ customers: [{}, { firstName: 'Ada' }], table: { section: 'Terrace' } });
   });
 
   it('accepts paymentStatus OPEN on a DINE_IN order', async () => {
