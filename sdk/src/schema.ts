@@ -278,7 +278,7 @@ export interface paths {
         head?: never;
         /**
          * Update the status of an order
-         * @description A POS may set any status; an ordering app only `CANCELLED_BY_CUSTOMER` and `FULFILLED` (403 otherwise). `reason` is required, and not empty, for `REJECTED`, `CANCELLED_BY_MERCHANT` and `CANCELLED_BY_CUSTOMER`. Setting the status the order already has is a no-op; `REJECTED`, `CANCELLED_*` and `FULFILLED` are final, and any other status on them is 409 `ORDER_STATUS_CONFLICT`.
+         * @description A POS may set any status; an ordering app only `CANCELLED_BY_CUSTOMER` and `FULFILLED` (403 otherwise). `reason` is required, and not empty, for `REJECTED`, `CANCELLED_BY_MERCHANT` and `CANCELLED_BY_CUSTOMER`. Setting the status the order already has is a no-op; `REJECTED`, `CANCELLED_*` and `FULFILLED` are final, and any other status on them is 409 `ORDER_STATUS_CONFLICT`. As SPEC.md’s status table says, `OUT_FOR_DELIVERY` applies only where applicable (409 on a `PICK_UP` or `DINE_IN` order) and `FULFILLED` (picked up by the customer) not to an order dispatched for delivery (409 on a `DELIVERY` order and on one `OUT_FOR_DELIVERY`); the 409 says why.
          */
         patch: {
             parameters: {
@@ -2752,8 +2752,26 @@ export interface components {
                 /** @description No length restriction. */
                 firstName?: string;
             }[];
-            discounts?: components["schemas"]["MoneyWithDescription"][];
-            surcharges?: components["schemas"]["MoneyWithDescription"][];
+            discounts?: {
+                /** @description Amount in the smallest currency unit (cents). */
+                amount: number;
+                /**
+                 * @default AUD
+                 * @enum {string}
+                 */
+                currency?: "AUD" | "EUR" | "NZD" | "GBP" | "USD";
+                description?: string;
+            }[];
+            surcharges?: {
+                /** @description Amount in the smallest currency unit (cents). */
+                amount: number;
+                /**
+                 * @default AUD
+                 * @enum {string}
+                 */
+                currency?: "AUD" | "EUR" | "NZD" | "GBP" | "USD";
+                description?: string;
+            }[];
             tip?: components["schemas"]["MoneyPositiveAmount"];
             total: components["schemas"]["MoneyPositiveAmount"];
             origin: {
@@ -2816,17 +2834,6 @@ export interface components {
             /** @description The allergen to remove, e.g. Nuts. */
             description?: string;
         };
-        /** @description Money applying to the whole order, with a label. */
-        MoneyWithDescription: {
-            /** @description Amount in the smallest currency unit (cents). */
-            amount: number;
-            /**
-             * @default AUD
-             * @enum {string}
-             */
-            currency?: "AUD" | "EUR" | "NZD" | "GBP" | "USD";
-            description?: string;
-        };
         /** @description An amount of money in integer cents, zero or more. */
         MoneyPositiveAmount: {
             /** @description Amount in the smallest currency unit (cents); never negative. */
@@ -2857,8 +2864,26 @@ export interface components {
                 /** @description No length restriction. */
                 firstName?: string;
             }[];
-            discounts?: components["schemas"]["MoneyWithDescription"][];
-            surcharges?: components["schemas"]["MoneyWithDescription"][];
+            discounts?: {
+                /** @description Amount in the smallest currency unit (cents). */
+                amount: number;
+                /**
+                 * @default AUD
+                 * @enum {string}
+                 */
+                currency?: "AUD" | "EUR" | "NZD" | "GBP" | "USD";
+                description?: string;
+            }[];
+            surcharges?: {
+                /** @description Amount in the smallest currency unit (cents). */
+                amount: number;
+                /**
+                 * @default AUD
+                 * @enum {string}
+                 */
+                currency?: "AUD" | "EUR" | "NZD" | "GBP" | "USD";
+                description?: string;
+            }[];
             tip?: components["schemas"]["MoneyPositiveAmount"];
             total: components["schemas"]["MoneyPositiveAmount"];
             origin: {
@@ -2910,6 +2935,17 @@ export interface components {
              * @enum {string}
              */
             paymentStatus?: "OPEN" | "CLOSED";
+        };
+        /** @description Money applying to the whole order, with a label; the amount is zero or more. */
+        MoneyWithDescription: {
+            /** @description Amount in the smallest currency unit (cents); never negative. */
+            amount: number;
+            /**
+             * @default AUD
+             * @enum {string}
+             */
+            currency?: "AUD" | "EUR" | "NZD" | "GBP" | "USD";
+            description?: string;
         };
         /** @description A page of a location's orders. */
         OrderList: {

@@ -45,6 +45,8 @@ describe('POST /connect/orders — validation through the route', () => {
     { name: 'total is required', change: (o) => delete o.total, errors: ['total'] },
     { name: 'total.amount is >= 0', change: (o) => (o.total.amount = -1), errors: ['total.amount'] },
     { name: 'tip.amount is >= 0', change: (o) => (o.tip.amount = -5), errors: ['tip.amount'] },
+    { name: 'a discount amount is >= 0', change: (o) => (o.discounts[0].amount = -200), errors: ['discounts.0.amount'] },
+    { name: 'a surcharge amount is >= 0', change: (o) => (o.surcharges[1].amount = -1), errors: ['surcharges.1.amount'] },
     { name: 'a customer firstName is a string', change: (o) => (o.customers = [{ firstName: 7 }]), errors: ['customers.0.firstName'] },
     { name: 'table.id is a string', change: (o) => (o.table.id = 12), errors: ['table.id'] },
     { name: 'status is CREATED or ACCEPTED', change: (o) => (o.status = 'READY'), errors: ['status'] },
