@@ -57,7 +57,19 @@ const statusMeaning: Record<number, string> = {
   503: 'Database unavailable; retry after `Retry-After`.',
 };
 
+/** Codes whose meaning says more than their status's. */
+const codeMeaning: Record<string, string> = {
+  ORDER_STATUS_CONFLICT:
+    'The order cannot take that status: it is final (`REJECTED`, `CANCELLED_*`, `FULFILLED`), it was rejected automatically (`statusInfo: AUTO_REJECTED_BY_TIMEOUT`: no further update, not even `REJECTED`), or the status does not apply to it (`OUT_FOR_DELIVERY` on a `PICK_UP` or `DINE_IN` order, `FULFILLED` on a `DELIVERY` order or one out for delivery). `error` says which.',
+};
+
 const changelog: { api: string; version: string; change: string }[] = [
+  {
+    api: 'Ordering',
+    version: '1.0',
+    change:
+      'An order rejected automatically (`statusInfo: AUTO_REJECTED_BY_TIMEOUT`) answers every `PATCH` with 409 `ORDER_STATUS_CONFLICT` naming the auto-rejection, a late `REJECTED` included (it was a silent 204), so a POS learns its rejection came too late.',
+  },
   {
     api: 'Ordering',
     version: '1.0',
@@ -303,7 +315,9 @@ export default function DocsPage() {
               <tr key={code} id={code} className="border-b border-stone-100">
                 <td className="py-1.5 font-mono">{code}</td>
                 <td className="py-1.5">{status}</td>
-                <td className="py-1.5 text-stone-700">{statusMeaning[status] ? <Markdown inline text={statusMeaning[status]} /> : null}</td>
+                <td className="py-1.5 text-stone-700">
+                  {(codeMeaning[code] ?? statusMeaning[status]) ? <Markdown inline text={codeMeaning[code] ?? statusMeaning[status]!} /> : null}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -27,6 +27,10 @@ export function orderResource(row: OrderRow): OrderResponseInput {
 }
 
 /** What the status rules (./transitions) read of a stored order. */
-export function orderForStatusChange(row: Pick<OrderRow, 'status' | 'content'>): OrderForStatusChange {
-  return { status: row.status as OrderStatus, fulfilmentType: (row.content as OrderContent).fulfilment.type };
+export function orderForStatusChange(row: Pick<OrderRow, 'status' | 'statusInfo' | 'content'>): OrderForStatusChange {
+  return {
+    status: row.status as OrderStatus,
+    fulfilmentType: (row.content as OrderContent).fulfilment.type,
+    autoRejected: row.statusInfo === AUTO_REJECTED_BY_TIMEOUT,
+  };
 }

@@ -140,6 +140,20 @@ describe('decideStatusChange', () => {
     });
   });
 
+  it('refuses every update of an auto-rejected order, REJECTED again included (SPEC.md Errors)', () => {
+    for (const actor of ['POS', 'MERCHANT'] as const) {
+      for (const next of PATCH_ORDER_STATUSES) {
+        expect(decideStatusChange({ order: { status: 'REJECTED', autoRejected: true }, next, actor })).toEqual({
+          kind: 'conflict',
+          message: `Order status conflict. Order status REJECTED cannot be updated to ${next}: the order was rejected automatically (AUTO_REJECTED_BY_TIMEOUT) and accepts no further update.`,
+        });
+      }
+    }
+    // An app is still told first that it may not set the status at all.
+    expect(decideStatusChange({ order: { status: 'REJECTED', autoRejected: true }, next: 'REJECTED', actor: 'ORDERING_APP' })).toEqual({ kind: 'forbidden' });
+    expect(decideStatusChange({ order: { status: 'REJECTED', autoRejected: true }, next: 'FULFILLED', actor: 'ORDERING_APP' }).kind).toBe('conflict');
+  });
+
   it('says why a status does not apply to the order', () => {
     const message = (order: { status: OrderStatus; fulfilmentType?: 'PICK_UP' | 'DINE_IN' | 'DELIVERY' }, next: PatchOrderStatus) => {
       const decision = decideStatusChange({ order, next, actor: 'POS' });

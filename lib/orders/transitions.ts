@@ -84,6 +84,11 @@ export function decideStatusChange({
   if (actor === 'ORDERING_APP' && !(APP_SETTABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(next)) {
     return { kind: 'forbidden' };
   }
+  // SPEC.md Errors: an order auto-rejected after two minutes in CREATED accepts no further update, not even the
+  // REJECTED a POS sends too late, so the POS learns its own rejection did not count.
+  if (order.autoRejected) {
+    return conflictWith(current, next, 'the order was rejected automatically (AUTO_REJECTED_BY_TIMEOUT) and accepts no further update');
+  }
   // Setting the status an order already has is a no-op 204, even on a final order.
   if (current === next) return { kind: 'noop' };
   if (isFinalOrderStatus(current)) return conflictWith(current, next);

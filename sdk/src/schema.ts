@@ -278,7 +278,7 @@ export interface paths {
         head?: never;
         /**
          * Update the status of an order
-         * @description A POS may set any status; an ordering app only `CANCELLED_BY_CUSTOMER` and `FULFILLED` (403 otherwise). `reason` is required, and not empty, for `REJECTED`, `CANCELLED_BY_MERCHANT` and `CANCELLED_BY_CUSTOMER`. Setting the status the order already has is a no-op; `REJECTED`, `CANCELLED_*` and `FULFILLED` are final, and any other status on them is 409 `ORDER_STATUS_CONFLICT`. As SPEC.md’s status table says, `OUT_FOR_DELIVERY` applies only where applicable (409 on a `PICK_UP` or `DINE_IN` order) and `FULFILLED` (picked up by the customer) not to an order dispatched for delivery (409 on a `DELIVERY` order and on one `OUT_FOR_DELIVERY`); the 409 says why.
+         * @description A POS may set any status; an ordering app only `CANCELLED_BY_CUSTOMER` and `FULFILLED` (403 otherwise). `reason` is required, and not empty, for `REJECTED`, `CANCELLED_BY_MERCHANT` and `CANCELLED_BY_CUSTOMER`. Setting the status the order already has is a no-op; `REJECTED`, `CANCELLED_*` and `FULFILLED` are final, and any other status on them is 409 `ORDER_STATUS_CONFLICT`. As SPEC.md’s status table says, `OUT_FOR_DELIVERY` applies only where applicable (409 on a `PICK_UP` or `DINE_IN` order) and `FULFILLED` (picked up by the customer) not to an order dispatched for delivery (409 on a `DELIVERY` order and on one `OUT_FOR_DELIVERY`). An order rejected automatically (`statusInfo: AUTO_REJECTED_BY_TIMEOUT`) accepts no further update: any status, `REJECTED` too, is 409. The 409 says why.
          */
         patch: {
             parameters: {
