@@ -68,6 +68,12 @@ const changelog: { api: string; version: string; change: string }[] = [
     api: 'Ordering',
     version: '1.0',
     change:
+      'Every new order emits `ORDER_CREATED` (`data.version` 1) to the POS, also one created `ACCEPTED` (which emitted only `ORDER_ACCEPTED`). Creating is one change, so no `ORDER_ACCEPTED` follows it; the POS reads the status from the order.',
+  },
+  {
+    api: 'Ordering',
+    version: '1.0',
+    change:
       'An order rejected automatically (`statusInfo: AUTO_REJECTED_BY_TIMEOUT`) answers every `PATCH` with 409 `ORDER_STATUS_CONFLICT` naming the auto-rejection, a late `REJECTED` included (it was a silent 204), so a POS learns its rejection came too late.',
   },
   {

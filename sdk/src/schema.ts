@@ -88,7 +88,7 @@ export interface paths {
         put?: never;
         /**
          * Create an order
-         * @description Ordering apps only, for a location they are connected to. The order starts as `CREATED` (the default) or `ACCEPTED`; a `CREATED` order nobody accepts within ORDER_AUTO_REJECT_SECONDS (two minutes) becomes `REJECTED` with `statusInfo: AUTO_REJECTED_BY_TIMEOUT`. `origin.name` is the partner’s name. Sending the same `origin.orderId` with the same content again returns the first order; with different content it is 409 `ORDER_ID_CONFLICT`. Version 1.1 (`Accept: application/json; version=1.1`) adds `paymentStatus`; 1.0, the default, omits it.
+         * @description Ordering apps only, for a location they are connected to. The order starts as `CREATED` (the default) or `ACCEPTED`; a `CREATED` order nobody accepts within ORDER_AUTO_REJECT_SECONDS (two minutes) becomes `REJECTED` with `statusInfo: AUTO_REJECTED_BY_TIMEOUT`. `origin.name` is the partner’s name. Sending the same `origin.orderId` with the same content again returns the first order; with different content it is 409 `ORDER_ID_CONFLICT`. A new order emits ORDER_CREATED (`data.version` 1) to the location’s POS, also when created `ACCEPTED` (no ORDER_ACCEPTED follows). Version 1.1 (`Accept: application/json; version=1.1`) adds `paymentStatus`; 1.0, the default, omits it.
          */
         post: {
             parameters: {

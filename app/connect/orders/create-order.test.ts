@@ -5,7 +5,7 @@ import { orders, orderStatusChanges } from '@/db/schema';
 import { resetConfig } from '@/lib/config';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner } from '@/lib/testing/fixtures';
-import { orderEvents, orderRequest, orderingWorld, postOrder } from '@/lib/orders/testing';
+import { orderEvents, orderRequest, orderingWorld, patchOrder, postOrder } from '@/lib/orders/testing';
 
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof orderingWorld>>;
@@ -152,14 +152,22 @@ describe('POST /connect/orders — creation', () => {
     expect(history).toMatchObject([{ fromStatus: null, toStatus: 'CREATED', actorType: 'ORDERING_APP', actorPartnerId: world.app.partnerId }]);
   });
 
-  it('creates an ACCEPTED order and announces it as ORDER_ACCEPTED', async () => {
+  it('creates an ACCEPTED order and announces it as every new order, ORDER_CREATED version 1, and nothing else', async () => {
     const response = await postOrder(
       world.app.token,
       orderRequest(world.locationId, (o) => (o.status = 'ACCEPTED')),
     );
     const order = await response.json();
     expect(order.status).toBe('ACCEPTED');
-    expect(await orderEvents(database.db(), order.id)).toEqual([{ type: 'ORDER_ACCEPTED', version: 1, recipients: [world.pos.partnerId] }]);
+    expect(await orderEvents(database.db(), order.id)).toEqual([{ type: 'ORDER_CREATED', version: 1, recipients: [world.pos.partnerId] }]);
+    const history = await database.db().select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, order.id));
+    expect(history).toMatchObject([{ fromStatus: null, toStatus: 'ACCEPTED', version: 1 }]);
+    // The next change is version 2, and its event says what it is.
+    expect((await patchOrder(world.pos.token, order.id, { status: 'BEING_PREPARED' })).status).toBe(204);
+    expect((await orderEvents(database.db(), order.id)).map((event) => [event.type, event.version])).toEqual([
+      ['ORDER_CREATED', 1],
+      ['ORDER_BEING_PREPARED', 2],
+    ]);
   });
 
   it('answers the same origin.orderId with the same content with the first order, and no second event', async () => {
