@@ -24,7 +24,7 @@ const families: { prefix: RegExp; resource: string; path: string; receivers: str
 ];
 
 const meanings: Partial<Record<EventType, string>> = {
-  ORDER_CREATED: 'An ordering app placed an order.',
+  ORDER_CREATED: 'An ordering app placed an order, as `CREATED` or already `ACCEPTED` (read its `status`); always `data.version` 1.',
   ORDER_REJECTED: 'The POS or merchant rejected the order, or nobody accepted it in time (`statusInfo: AUTO_REJECTED_BY_TIMEOUT`).',
   TABLE_OPENED: 'The first open sale joined the table.',
   TABLE_CLOSED: 'The last open sale left the table.',
@@ -69,7 +69,7 @@ export function eventsCatalogue(baseUrl: string): CatalogueEntry[] {
 
 /** What each operation emits, by `"method path"` (CONTRACT §6–7). */
 export const emittedEvents: Record<string, string> = {
-  'post /orders': 'ORDER_CREATED',
+  'post /orders': 'ORDER_CREATED (also for an order created ACCEPTED)',
   'patch /orders/{orderId}': 'ORDER_<new status>, e.g. ORDER_ACCEPTED',
   'post /tables': 'NEW_TABLE',
   'patch /tables/{tableId}': 'TABLE_UPDATED',

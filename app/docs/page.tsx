@@ -57,7 +57,51 @@ const statusMeaning: Record<number, string> = {
   503: 'Database unavailable; retry after `Retry-After`.',
 };
 
+/** Codes whose meaning says more than their status's. */
+const codeMeaning: Record<string, string> = {
+  ORDER_STATUS_CONFLICT:
+    'The order cannot take that status: it is final (`REJECTED`, `CANCELLED_*`, `FULFILLED`), it was rejected automatically (`statusInfo: AUTO_REJECTED_BY_TIMEOUT`: no further update, not even `REJECTED`), or the status does not apply to it (`OUT_FOR_DELIVERY` on a `PICK_UP` or `DINE_IN` order, `FULFILLED` on a `DELIVERY` order or one out for delivery). `error` says which.',
+};
+
 const changelog: { api: string; version: string; change: string }[] = [
+  {
+    api: 'Ordering',
+    version: '1.0',
+    change:
+      'Every new order emits `ORDER_CREATED` (`data.version` 1) to the POS, also one created `ACCEPTED` (which emitted only `ORDER_ACCEPTED`). Creating is one change, so no `ORDER_ACCEPTED` follows it; the POS reads the status from the order.',
+  },
+  {
+    api: 'Ordering',
+    version: '1.0',
+    change:
+      'An order rejected automatically (`statusInfo: AUTO_REJECTED_BY_TIMEOUT`) answers every `PATCH` with 409 `ORDER_STATUS_CONFLICT` naming the auto-rejection, a late `REJECTED` included (it was a silent 204), so a POS learns its rejection came too late.',
+  },
+  {
+    api: 'Ordering',
+    version: '1.0',
+    change:
+      'Order `discounts` and `surcharges` amounts are zero or more (400 otherwise), as in the reference. `OUT_FOR_DELIVERY` is 409 on a `PICK_UP` or `DINE_IN` order, and `FULFILLED` is 409 on a `DELIVERY` order and on one out for delivery (SPEC.md: “where applicable”, “not applicable if dispatched for delivery”), for the POS, the app and the dashboard board alike.',
+  },
+  {
+    api: 'Booking',
+    version: '1.0',
+    change:
+      '`reason` is optional with REJECTED and the cancellations (it is still refused with any other status). `POST /bookings` takes `bookingStatus` CREATED or ACCEPTED (an already confirmed booking, told as one `BOOKING_CREATED`); REJECTED and the cancellations stay 400, being changes to a booking that exists.',
+  },
+  { api: 'Loyalty', version: '0.9', change: 'A merchant-onboarding REJECT may come without `reason`, as in the reference.' },
+  {
+    api: 'Tables',
+    version: '1.0',
+    change:
+      '`section.name` is optional: a section given by `id` alone is joined as it is (or created, named after its id); `section: {}` means no section (`section: null`).',
+  },
+  { api: 'Ordering', version: '1.0', change: '`customers[].firstName` and `table.id` are optional on a new order, as in the reference.' },
+  {
+    api: 'Booking',
+    version: '1.0',
+    change:
+      'A POS changes the details of any booking at its locations (`numberOfPeople`, times, `asset.tables` …), walk-ins and reservations alike; the booking app hears `BOOKING_UPDATED`. Before, only the booking app could (403).',
+  },
   {
     api: 'Ordering',
     version: '1.1',
@@ -332,7 +376,9 @@ export default function DocsPage() {
               <tr key={code} id={code} className="border-b border-stone-100">
                 <td className="py-1.5 font-mono">{code}</td>
                 <td className="py-1.5">{status}</td>
-                <td className="py-1.5 text-stone-700">{statusMeaning[status] ? <Markdown inline text={statusMeaning[status]} /> : null}</td>
+                <td className="py-1.5 text-stone-700">
+                  {(codeMeaning[code] ?? statusMeaning[status]) ? <Markdown inline text={codeMeaning[code] ?? statusMeaning[status]!} /> : null}
+                </td>
               </tr>
             ))}
           </tbody>

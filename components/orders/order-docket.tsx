@@ -65,7 +65,7 @@ export function OrderDocketView({
   actions?: React.ReactNode;
 }) {
   const { order } = docket;
-  const customers = (order.customers ?? []).map((customer) => customer.firstName).join(', ');
+  const customers = (order.customers ?? []).flatMap((customer) => customer.firstName ?? []).join(', ');
   return (
     <article aria-label={`Order ${order.origin.orderReference}`} className="space-y-4 text-sm">
       <header className="flex items-start justify-between gap-3">
@@ -84,10 +84,7 @@ export function OrderDocketView({
         {docket.autoRejectAt ? <AutoRejectCountdown deadline={docket.autoRejectAt} clockOffsetMs={clockOffsetMs} /> : null}
         <Badge>{order.fulfilment.type ? (FULFILMENT_LABELS[order.fulfilment.type] ?? order.fulfilment.type) : 'No fulfilment type'}</Badge>
         {order.table ? (
-          <Badge tone="blue">
-            Table {order.table.id}
-            {order.table.section ? ` · ${order.table.section}` : ''}
-          </Badge>
+          <Badge tone="blue">{[order.table.id ? `Table ${order.table.id}` : 'Table', order.table.section].filter(Boolean).join(' · ')}</Badge>
         ) : null}
         <Badge>{order.paymentStatus === 'OPEN' ? 'Payment open' : 'Paid'}</Badge>
       </div>

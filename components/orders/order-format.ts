@@ -1,4 +1,4 @@
-import { UNFULFILLED_FINAL_STATUSES, type OrderStatus } from '@/lib/orders/transitions';
+import { decideStatusChange, UNFULFILLED_FINAL_STATUSES, type FulfilmentType, type OrderStatus } from '@/lib/orders/transitions';
 
 /** The active board's columns, left to right in the order an order moves; finished orders go to the Done tab. */
 export const BOARD_COLUMNS: { title: string; statuses: readonly OrderStatus[] }[] = [
@@ -19,12 +19,10 @@ export interface PassMove {
   needsReason?: boolean;
 }
 
-/**
- * The next moves the board offers for an order (SPEC.md status table; the server checks the same rules as a POS
- * PATCH): accept or reject a new order, then preparing → ready → (out for delivery →) fulfilled, or cancel.
- */
-export function passMoves(status: OrderStatus, fulfilmentType: string | null): PassMove[] {
+/** The moves the board puts forward from each status, before the status rules pick those that apply. */
+function candidateMoves(status: OrderStatus): PassMove[] {
   const cancel: PassMove = { status: 'CANCELLED_BY_MERCHANT', label: 'Cancel order', needsReason: true };
+  const fulfil: PassMove = { status: 'FULFILLED', label: 'Mark fulfilled' };
   switch (status) {
     case 'CREATED':
       return [
@@ -36,14 +34,26 @@ export function passMoves(status: OrderStatus, fulfilmentType: string | null): P
     case 'BEING_PREPARED':
       return [{ status: 'READY', label: 'Mark ready' }, cancel];
     case 'READY':
-      return fulfilmentType === 'DELIVERY'
-        ? [{ status: 'OUT_FOR_DELIVERY', label: 'Out for delivery' }, { status: 'FULFILLED', label: 'Mark fulfilled' }, cancel]
-        : [{ status: 'FULFILLED', label: 'Mark fulfilled' }, cancel];
+      return [{ status: 'OUT_FOR_DELIVERY', label: 'Out for delivery' }, fulfil, cancel];
     case 'OUT_FOR_DELIVERY':
-      return [{ status: 'FULFILLED', label: 'Mark fulfilled' }];
+      return [fulfil, cancel];
     default:
       return [];
   }
+}
+
+/**
+ * The next moves the board offers for an order: accept or reject a new order, then preparing → ready → out for
+ * delivery (a DELIVERY order) or fulfilled (one picked up or eaten in), or cancel. Only the moves SPEC.md's status
+ * table allows for this order are offered, decided by the same rules as a POS PATCH (lib/orders/transitions).
+ */
+export function passMoves(status: OrderStatus, fulfilmentType: string | null): PassMove[] {
+  const order = { status, fulfilmentType: (fulfilmentType ?? undefined) as FulfilmentType | undefined };
+  return candidateMoves(status).filter((move) => {
+    // Offered only where it is a step forward for this order: delivery is offered for DELIVERY orders alone.
+    if (move.status === 'OUT_FOR_DELIVERY' && order.fulfilmentType !== 'DELIVERY') return false;
+    return decideStatusChange({ order, next: move.status, actor: 'MERCHANT' }).kind === 'change';
+  });
 }
 
 /** Reasons a kitchen commonly gives when it turns an order down; "Other" takes the merchant's own words. */

@@ -72,6 +72,7 @@ describe('createBookingRequestSchema (reservation by a booking app)', () => {
     ['a table booking without tables yet', { ...reservation, asset: { type: 'TABLE' } }],
     ['a 500-character note', { ...reservation, notes: 'n'.repeat(500) }],
     ['an endTime in another zone but later', { ...reservation, endTime: '2026-03-02T05:30:00+10:00' }],
+    ['a booking the app already confirmed (ACCEPTED)', { ...reservation, bookingStatus: 'ACCEPTED' }],
   ])('accepts %s', (_name, input) => {
     expect(violations(createBookingRequestSchema, input)).toEqual([]);
   });
@@ -94,7 +95,10 @@ describe('createBookingRequestSchema (reservation by a booking app)', () => {
     ['an empty address line', { ...reservation, customer: { address: { line1: '' } } }, ['customer.address.line1']],
     ['a negative payment', { ...reservation, payments: [{ amount: -1 }] }, ['payments.0.amount']],
     ['an unknown payment currency', { ...reservation, payments: [{ amount: 1, currency: 'JPY' }] }, ['payments.0.currency']],
-    ['bookingStatus ACCEPTED', { ...reservation, bookingStatus: 'ACCEPTED' }, ['bookingStatus']],
+    ['bookingStatus REJECTED', { ...reservation, bookingStatus: 'REJECTED' }, ['bookingStatus']],
+    ['bookingStatus CANCELLED_BY_CUSTOMER', { ...reservation, bookingStatus: 'CANCELLED_BY_CUSTOMER' }, ['bookingStatus']],
+    ['bookingStatus CANCELLED_BY_MERCHANT', { ...reservation, bookingStatus: 'CANCELLED_BY_MERCHANT' }, ['bookingStatus']],
+    ['bookingStatus SEATED', { ...reservation, bookingStatus: 'SEATED' }, ['bookingStatus']],
     ['a missing asset', { ...reservation, asset: undefined }, ['asset']],
     ['an unknown asset type', { ...reservation, asset: { type: 'BOAT' } }, ['asset.type']],
     ['a room booking without rooms', { ...reservation, asset: { type: 'ROOM' } }, ['asset.rooms']],
@@ -132,6 +136,7 @@ describe('createWalkInRequestSchema (walk-in by a POS)', () => {
   it.each([
     ['the reference walk-in', walkIn],
     ['a walk-in with a start time and a reference', { ...walkIn, startTime: '2026-01-01T17:00:00Z', origin: { bookingReference: 'pos-1' } }],
+    ['a walk-in the POS accepts as it seats it', { ...walkIn, bookingStatus: 'ACCEPTED' }],
   ])('accepts %s', (_name, input) => {
     expect(violations(createWalkInRequestSchema, input)).toEqual([]);
   });
@@ -139,7 +144,7 @@ describe('createWalkInRequestSchema (walk-in by a POS)', () => {
   it.each([
     ['tableStatus DINING', { ...walkIn, asset: { ...walkIn.asset, tableStatus: 'DINING' } }, ['asset.tableStatus']],
     ['a room', { ...walkIn, asset: { type: 'ROOM', rooms: [{ number: '1' }] } }, ['asset.type']],
-    ['bookingStatus ACCEPTED', { ...walkIn, bookingStatus: 'ACCEPTED' }, ['bookingStatus']],
+    ['bookingStatus REJECTED', { ...walkIn, bookingStatus: 'REJECTED' }, ['bookingStatus']],
     ['a missing numberOfPeople', { ...walkIn, numberOfPeople: undefined }, ['numberOfPeople']],
     ['an origin without reference', { ...walkIn, origin: {} }, ['origin.bookingReference']],
     ['an endTime before startTime', { ...walkIn, startTime: '2026-01-01T17:00:00Z', endTime: '2026-01-01T16:00:00Z' }, ['endTime']],
@@ -164,6 +169,10 @@ describe('updateBookingRequestSchema (merge patch)', () => {
     ['rejecting with a reason', { bookingStatus: 'REJECTED', reason: 'Fully booked' }],
     ['a customer cancelling with a reason', { bookingStatus: 'CANCELLED_BY_CUSTOMER', reason: 'Illness' }],
     ['a merchant cancelling with a 50-character reason', { bookingStatus: 'CANCELLED_BY_MERCHANT', reason: 'r'.repeat(50) }],
+    // The reference: a reason is "provided only when" the status is one of these, never required.
+    ['rejecting without a reason', { bookingStatus: 'REJECTED' }],
+    ['a customer cancelling without a reason', { bookingStatus: 'CANCELLED_BY_CUSTOMER' }],
+    ['a merchant cancelling without a reason', { bookingStatus: 'CANCELLED_BY_MERCHANT' }],
     ['a table status', { asset: { tableStatus: 'DINING' } }],
     ['an arrival status', { asset: { arrivalStatus: 'RUNNING_LATE' } }],
     ['new details', { numberOfPeople: 3, startTime: '2026-03-01T19:00:00Z', endTime: '2026-03-01T21:00:00Z', notes: 'High chair' }],
@@ -177,9 +186,6 @@ describe('updateBookingRequestSchema (merge patch)', () => {
 
   it.each([
     ['an empty patch', {}, ['']],
-    ['REJECTED without reason', { bookingStatus: 'REJECTED' }, ['reason']],
-    ['CANCELLED_BY_CUSTOMER without reason', { bookingStatus: 'CANCELLED_BY_CUSTOMER' }, ['reason']],
-    ['CANCELLED_BY_MERCHANT without reason', { bookingStatus: 'CANCELLED_BY_MERCHANT' }, ['reason']],
     ['an empty reason', { bookingStatus: 'REJECTED', reason: '' }, ['reason']],
     ['a 51-character reason', { bookingStatus: 'REJECTED', reason: 'r'.repeat(51) }, ['reason']],
     ['a reason with ACCEPTED', { bookingStatus: 'ACCEPTED', reason: 'Sure' }, ['reason']],
@@ -195,7 +201,7 @@ describe('updateBookingRequestSchema (merge patch)', () => {
     ['a 501-character note', { notes: 'n'.repeat(501) }, ['notes']],
     [
       'every violation at once',
-      { bookingStatus: 'CANCELLED_BY_MERCHANT', numberOfPeople: 0, asset: { tableStatus: 'GONE', tables: [] } },
+      { bookingStatus: 'ACCEPTED', reason: 'Sure', numberOfPeople: 0, asset: { tableStatus: 'GONE', tables: [] } },
       ['asset.tableStatus', 'asset.tables', 'numberOfPeople', 'reason'],
     ],
   ])('rejects %s', (_name, input, paths) => {

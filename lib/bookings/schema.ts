@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery, repeatableFilter } from '@/lib/http/query-params';
 import { CURRENCIES } from '@/lib/money';
 import { locationIdSchema, tableNumberSchema } from '@/lib/tables/schema';
-import { BOOKING_STATUSES, STATUSES_REQUIRING_REASON, TABLE_STATUSES } from './transitions';
+import { BOOKING_STATUSES, NEW_BOOKING_STATUSES, STATUSES_WITH_REASON, TABLE_STATUSES } from './transitions';
 
 // Cross-field rules run even when a field already failed (`when`), so a partner sees every
 // violation of a request at once (conventions: validation reports everything). They read the
@@ -32,7 +32,7 @@ const reasonSchema = z
   .string()
   .min(1, 'reason must not be empty.')
   .max(50)
-  .describe('Why the booking was rejected or cancelled; only with REJECTED, CANCELLED_BY_CUSTOMER, CANCELLED_BY_MERCHANT.');
+  .describe('Why the booking was rejected or cancelled: optional, and only with REJECTED, CANCELLED_BY_CUSTOMER, CANCELLED_BY_MERCHANT.');
 
 // ---------- Customer and payments ----------
 
@@ -147,8 +147,13 @@ function reportEndBeforeStart(booking: Record<string, unknown>, ctx: z.Refinemen
 
 const newBookingShape = {
   locationId: locationIdSchema.describe('The location the booking is for.'),
-  // A new booking starts CREATED; the POS or the merchant accepts it (see ./transitions).
-  bookingStatus: z.literal('CREATED', { message: 'A new booking has bookingStatus CREATED.' }).default('CREATED'),
+  // Of the reference's five statuses a new booking may carry the two an existing one starts from: CREATED (the POS
+  // or the merchant decides it later, see ./transitions) or ACCEPTED (a booking system that confirmed the table
+  // itself, or a POS seating a walk-in). Rejecting and cancelling change a booking that exists: a PATCH.
+  bookingStatus: z
+    .enum(NEW_BOOKING_STATUSES, { message: 'A new booking has bookingStatus CREATED or ACCEPTED; reject or cancel it with a PATCH once it exists.' })
+    .default('CREATED')
+    .describe('CREATED (the default: the POS or the merchant accepts or rejects it) or ACCEPTED (already confirmed).'),
   numberOfPeople: numberOfPeopleSchema,
   endTime: time().optional(),
   customer: bookingCustomerSchema.optional(),
@@ -184,7 +189,7 @@ export type CreateWalkInRequest = z.output<typeof createWalkInRequestSchema>;
 
 // ---------- Update (PATCH /bookings/{bookingId}, merge patch) ----------
 
-const STATUS_WITH_REASON: ReadonlySet<unknown> = new Set(STATUSES_REQUIRING_REASON);
+const STATUS_WITH_REASON: ReadonlySet<unknown> = new Set(STATUSES_WITH_REASON);
 
 export const updateBookingRequestSchema = z
   .object({
@@ -203,16 +208,13 @@ export const updateBookingRequestSchema = z
     if (Object.values(update).every((value) => value === undefined)) {
       ctx.addIssue({ code: 'custom', path: [], message: 'Provide at least one field to change.' });
     }
-    // Reference booking spec: reason goes with REJECTED, CANCELLED_BY_CUSTOMER and CANCELLED_BY_MERCHANT only.
-    const needsReason = STATUS_WITH_REASON.has(update.bookingStatus);
-    if (needsReason && update.reason === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: `reason is required when bookingStatus is ${update.bookingStatus}.` });
-    }
-    if (!needsReason && update.reason !== undefined) {
+    // Reference booking spec: a reason is "provided only when" bookingStatus is REJECTED or a cancellation, so it may
+    // come with those (or be left out) and with nothing else.
+    if (update.reason !== undefined && !STATUS_WITH_REASON.has(update.bookingStatus)) {
       ctx.addIssue({
         code: 'custom',
         path: ['reason'],
-        message: `reason is only given with bookingStatus ${STATUSES_REQUIRING_REASON.join(', ')}.`,
+        message: `reason is only given with bookingStatus ${STATUSES_WITH_REASON.join(', ')}.`,
       });
     }
     reportEndBeforeStart(update, ctx);

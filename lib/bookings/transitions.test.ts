@@ -3,11 +3,9 @@ import {
   type BookingActor,
   type BookingStatus,
   type TableStatus,
-  bookingDetailFields,
   bookingEventTypeForTableStatus,
   decideBookingStatusChange,
   decideTableStatusChange,
-  mayEditBookingDetails,
 } from './transitions';
 
 type Kind = 'noop' | 'change' | 'forbidden' | 'conflict';
@@ -106,56 +104,5 @@ describe('bookingEventTypeForTableStatus', () => {
     ['FINALISED', 'BOOKING_FINALISED'],
   ] as const)('%s → %s', (status, type) => {
     expect(bookingEventTypeForTableStatus(status)).toBe(type);
-  });
-});
-
-describe('booking details', () => {
-  it.each([
-    ['a status change only', { bookingStatus: 'ACCEPTED' }, []],
-    ['table and arrival statuses only', { asset: { tableStatus: 'DINING', arrivalStatus: 'EARLY' } }, []],
-    ['the number of people', { numberOfPeople: 3 }, ['numberOfPeople']],
-    ['a removed note (merge-patch null)', { notes: null }, ['notes']],
-    [
-      'details next to statuses',
-      { bookingStatus: 'CANCELLED_BY_CUSTOMER', reason: 'Ill', startTime: 't', customer: {}, asset: { tableStatus: 'SEATED', tables: [] } },
-      ['startTime', 'customer', 'asset.tables'],
-    ],
-    [
-      'every detail field',
-      {
-        numberOfPeople: 2,
-        startTime: 't',
-        endTime: 't',
-        customer: {},
-        notes: 'n',
-        payments: [],
-        origin: {},
-        asset: { tables: [], section: null, rooms: [], discounts: [], preOrders: [] },
-      },
-      [
-        'numberOfPeople',
-        'startTime',
-        'endTime',
-        'customer',
-        'notes',
-        'payments',
-        'origin',
-        'asset.tables',
-        'asset.section',
-        'asset.rooms',
-        'asset.discounts',
-        'asset.preOrders',
-      ],
-    ],
-  ])('finds the details in %s', (_name, update, fields) => {
-    expect(bookingDetailFields(update)).toEqual(fields);
-  });
-
-  it.each([
-    ['BOOKING_APP', true],
-    ['POS', false],
-    ['MERCHANT', false],
-  ] as const)('%s may edit details: %s', (actor, allowed) => {
-    expect(mayEditBookingDetails(actor)).toBe(allowed);
   });
 });

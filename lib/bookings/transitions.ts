@@ -3,6 +3,9 @@ export const BOOKING_STATUSES = ['CREATED', 'ACCEPTED', 'REJECTED', 'CANCELLED_B
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/** The statuses a booking may be created with: undecided, or already confirmed by whoever creates it. */
+export const NEW_BOOKING_STATUSES = ['CREATED', 'ACCEPTED'] as const satisfies readonly BookingStatus[];
+
 /** SPEC.md "Table status during a booking", in its order of progression. */
 export const TABLE_STATUSES = ['SEATED', 'DINING', 'CLOSING', 'FINALISED'] as const;
 
@@ -11,8 +14,8 @@ export type TableStatus = (typeof TABLE_STATUSES)[number];
 /** Who changes a booking: a POS, the booking app, or a merchant user in the dashboard. */
 export type BookingActor = 'POS' | 'BOOKING_APP' | 'MERCHANT';
 
-/** Reference booking spec: a `reason` accompanies exactly these statuses. */
-export const STATUSES_REQUIRING_REASON = ['REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'] as const satisfies readonly BookingStatus[];
+/** Reference booking spec: a `reason` is "provided only when" the booking takes one of these statuses (never required). */
+export const STATUSES_WITH_REASON = ['REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'] as const satisfies readonly BookingStatus[];
 
 /** A booking rejected or cancelled is settled: it accepts no other status (409 after, CONTRACT §5). */
 export const FINAL_BOOKING_STATUSES = ['REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'] as const satisfies readonly BookingStatus[];
@@ -82,22 +85,4 @@ export type BookingTableStatusEventType = `BOOKING_${TableStatus}`;
 /** CONTRACT §7 names the event of each table status (BOOKING_SEATED … BOOKING_FINALISED). */
 export function bookingEventTypeForTableStatus(status: TableStatus): BookingTableStatusEventType {
   return `BOOKING_${status}`;
-}
-
-/** The fields of a booking update that are the booking's details, as opposed to its statuses. */
-const DETAIL_FIELDS = ['numberOfPeople', 'startTime', 'endTime', 'customer', 'notes', 'payments', 'origin'] as const;
-const ASSET_DETAIL_FIELDS = ['tables', 'section', 'rooms', 'discounts', 'preOrders'] as const;
-
-/** Names (dotted paths) of the detail fields an update touches, e.g. `numberOfPeople`, `asset.tables`. */
-export function bookingDetailFields(update: Record<string, unknown>): string[] {
-  const asset = typeof update.asset === 'object' && update.asset !== null ? (update.asset as Record<string, unknown>) : {};
-  return [
-    ...DETAIL_FIELDS.filter((field) => update[field] !== undefined),
-    ...ASSET_DETAIL_FIELDS.filter((field) => asset[field] !== undefined).map((field) => `asset.${field}`),
-  ];
-}
-
-/** The booking app holds the reservation, so it alone edits a booking's details; others change its statuses. */
-export function mayEditBookingDetails(actor: BookingActor): boolean {
-  return actor === 'BOOKING_APP';
 }

@@ -173,7 +173,7 @@ export async function decideOnboardingRequest(
         status: 'COMPLETED',
         integrationStatus: decision.action === 'APPROVE' ? 'SUCCESS' : 'REJECTED_BY_PARTNER',
         loyaltyProgramId: programRowId,
-        rejectionReason: decision.action === 'REJECT' ? decision.reason : null,
+        rejectionReason: (decision.action === 'REJECT' && decision.reason) || null,
         decidedAt: new Date(),
         updatedAt: new Date(),
         version: request.version + 1,

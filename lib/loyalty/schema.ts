@@ -66,7 +66,6 @@ export const merchantOnboardingRequestResponseSchema = z
 
 export type MerchantOnboardingRequestResponse = z.output<typeof merchantOnboardingRequestResponseSchema>;
 
-// The reference marks `reason` optional; our issue makes it required so a merchant always learns why.
 export const merchantOnboardingDecisionRequestSchema = z
   .discriminatedUnion(
     'action',
@@ -83,10 +82,8 @@ export const merchantOnboardingDecisionRequestSchema = z
       }),
       z.object({
         action: z.literal('REJECT'),
-        reason: requiredString('reason is required when action is REJECT')
-          .trim()
-          .min(1, 'reason is required when action is REJECT')
-          .describe('Why the merchant location is rejected.'),
+        // The reference: "An optional reason for the rejection". A blank one is kept as none.
+        reason: z.string().trim().optional().describe('Why the merchant location is rejected (optional).'),
       }),
     ],
     { error: (issue) => (issue.code === 'invalid_union' ? 'action must be one of APPROVE, REJECT' : undefined) },

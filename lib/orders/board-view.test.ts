@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { createConnection, createPartner } from '@/lib/tenancy/partners';
+import { createUser } from '@/lib/tenancy/users';
 import { eq } from 'drizzle-orm';
 import { locations, orders } from '@/db/schema';
 import { addDays, dayIn } from '@/lib/time/format';
@@ -63,6 +64,24 @@ describe('board and docket', () => {
     expect(fulfilled.cards.map((card) => card.id)).toEqual([second.id]);
     expect((await boardOrders(database.db(), otherMerchantId)).cards).toEqual([]);
     expect(await orderDocket(database.db(), otherMerchantId, first.id)).toBeNull();
+  });
+
+  it('lets an order out for delivery (never FULFILLED) leave the board 12 hours after its last change, as a finished one does', async () => {
+    const db = database.db();
+    const merchant = {
+      merchantId,
+      userId: (await createUser(db, { email: `board-${Date.now()}@example.test`, password: 'correct horse battery', role: 'MERCHANT', merchantId })).id,
+    };
+    const request = { ...sampleOrderRequest(locationIds[0]!), fulfilment: { type: 'DELIVERY' as const }, table: undefined };
+    const { order } = await createOrder(db, { partnerId: app.id, partnerName: app.name, scope: appScope() }, request);
+    for (const status of ['ACCEPTED', 'READY', 'OUT_FOR_DELIVERY'] as const) await changeOrderStatus(db, merchant, order.id, { status });
+    const onBoard = async () => (await boardOrders(db, merchantId)).cards.some((card) => card.id === order.id);
+    expect(await onBoard()).toBe(true);
+    await db
+      .update(orders)
+      .set({ updatedAt: new Date(Date.now() - 13 * 3600_000) })
+      .where(eq(orders.id, order.id));
+    expect(await onBoard()).toBe(false);
   });
 
   it('shows the docket with its history and warns when the total differs from the formula', async () => {

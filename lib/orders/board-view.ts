@@ -11,6 +11,11 @@ import { FINAL_ORDER_STATUSES, type OrderStatus } from './transitions';
 
 /** Finished orders stay on the board this long, so staff see what just happened. */
 const FINISHED_VISIBLE_HOURS = 12;
+/**
+ * Orders the pass is done with: the final ones, and those out for delivery, which (SPEC.md: FULFILLED "not
+ * applicable if dispatched for delivery") stay so; both leave the board FINISHED_VISIBLE_HOURS after their last change.
+ */
+const OFF_THE_PASS: readonly OrderStatus[] = [...FINAL_ORDER_STATUSES, 'OUT_FOR_DELIVERY'];
 const BOARD_LIMIT = 200;
 
 export interface MerchantLocation {
@@ -73,7 +78,7 @@ function toCard(row: OrderRow, locationName: string): BoardCard {
     orderReference: content.origin.orderReference,
     status: row.status,
     statusInfo: row.statusInfo,
-    customerNames: (content.customers ?? []).map((customer) => customer.firstName),
+    customerNames: (content.customers ?? []).flatMap((customer) => customer.firstName ?? []),
     fulfilmentType: content.fulfilment.type ?? null,
     tableId: content.table?.id ?? null,
     itemCount: content.items.reduce((count, item) => count + item.quantity, 0),
@@ -105,7 +110,7 @@ export async function boardOrders(db: Executor, merchantId: string, filters: Boa
   } else {
     const recent = or(
       sql`${orders.status} not in (${sql.join(
-        FINAL_ORDER_STATUSES.map((status) => sql`${status}`),
+        OFF_THE_PASS.map((status) => sql`${status}`),
         sql`, `,
       )})`,
       gt(orders.updatedAt, sql`now() - make_interval(hours => ${FINISHED_VISIBLE_HOURS})`),

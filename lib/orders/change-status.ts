@@ -6,6 +6,7 @@ import { autoRejectOverdueOrders } from './auto-reject';
 import { orderColumnsWithDeadline, visibleTo, type OrderCaller, type PartnerOrderCaller } from './partner-access';
 import type { PatchOrderRequest } from './schema';
 import { recordStatusChange, type OrderActor } from './status-history';
+import { orderForStatusChange } from './order-record';
 import { decideStatusChange, type StatusChangeActor } from './transitions';
 
 /** Only a POS and an ordering app have business with an order's status (403 for other partners). */
@@ -32,7 +33,7 @@ export async function changeOrderStatus(db: Executor, caller: OrderCaller, order
     if (!row) return { kind: 'not-found' } as const;
     const { overdue, ...locked } = row;
     const current = overdue ? ((await autoRejectOverdueOrders(tx, { orderId }))[0] ?? locked) : locked;
-    const decision = decideStatusChange({ current: current.status, next: update.status, actor: actorType });
+    const decision = decideStatusChange({ order: orderForStatusChange(current), next: update.status, actor: actorType });
     if (decision.kind !== 'change') return decision;
     const [changed] = await tx
       .update(orders)

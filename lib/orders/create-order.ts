@@ -19,7 +19,8 @@ export interface OrderingApp extends ScopedCaller {
 /**
  * POST /orders (CONTRACT §6). The location must be within the app's scope (403). The same `origin.orderId` from the
  * same app at the same location answers the first order when the content is the same, and 409 ORDER_ID_CONFLICT
- * when it differs; only a new order emits ORDER_CREATED (or ORDER_ACCEPTED) to the location's POS.
+ * when it differs; only a new order emits ORDER_CREATED (version 1, also for an order created ACCEPTED) to the
+ * location's POS.
  */
 export async function createOrder(db: Executor, app: OrderingApp, request: CreateOrderRequest): Promise<{ order: OrderRow; created: boolean }> {
   await assertInScope(db, app, request.locationId);

@@ -88,6 +88,23 @@ describe("the merchant's moves on the board", () => {
     });
   });
 
+  it('takes a DELIVERY order out for delivery but never fulfils it, as a POS may not (SPEC.md status table)', async () => {
+    const request = { ...sampleOrderRequest(locationId), fulfilment: { type: 'DELIVERY' as const }, table: undefined };
+    const orderId = (await createOrder(database.db(), ordering, request)).order.id;
+    for (const status of ['ACCEPTED', 'READY', 'OUT_FOR_DELIVERY'] as const) {
+      expect(await changeOrderStatus(database.db(), merchant, orderId, { status })).toEqual({ changed: true });
+    }
+    await expect(changeOrderStatus(database.db(), merchant, orderId, { status: 'FULFILLED' })).rejects.toMatchObject({
+      status: 409,
+      code: 'ORDER_STATUS_CONFLICT',
+      message:
+        'Order status conflict. Order status OUT_FOR_DELIVERY cannot be updated to FULFILLED: a DELIVERY order is dispatched for delivery, not picked up.',
+    });
+    const pickUp = await newOrder();
+    await changeOrderStatus(database.db(), merchant, pickUp, { status: 'ACCEPTED' });
+    await expect(changeOrderStatus(database.db(), merchant, pickUp, { status: 'OUT_FOR_DELIVERY' })).rejects.toMatchObject({ status: 409 });
+  });
+
   it("cannot touch another merchant's order (404)", async () => {
     const orderId = await newOrder();
     await expect(changeOrderStatus(database.db(), otherMerchant, orderId, { status: 'ACCEPTED' })).rejects.toMatchObject({ status: 404 });

@@ -1,6 +1,6 @@
 import type { orders } from '@/db/schema';
 import type { CreateOrderRequest, OrderResponseInput } from './schema';
-import type { OrderStatus } from './transitions';
+import type { OrderForStatusChange, OrderStatus } from './transitions';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -23,5 +23,14 @@ export function orderResource(row: OrderRow): OrderResponseInput {
     origin: { orderId: row.originOrderId, orderReference: content.origin.orderReference, name: row.originName },
     status: row.status as OrderStatus,
     ...(row.statusInfo ? { statusInfo: row.statusInfo as typeof AUTO_REJECTED_BY_TIMEOUT } : {}),
+  };
+}
+
+/** What the status rules (./transitions) read of a stored order. */
+export function orderForStatusChange(row: Pick<OrderRow, 'status' | 'statusInfo' | 'content'>): OrderForStatusChange {
+  return {
+    status: row.status as OrderStatus,
+    fulfilmentType: (row.content as OrderContent).fulfilment.type,
+    autoRejected: row.statusInfo === AUTO_REJECTED_BY_TIMEOUT,
   };
 }

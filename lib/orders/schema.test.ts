@@ -72,8 +72,9 @@ describe('createOrderRequestSchema', () => {
     })),
     { name: 'missing total.amount', input: edit((o) => delete o.total.amount), errors: ['total.amount'] },
     { name: 'missing unitPrice.amount', input: edit((o) => delete o.items[0].unitPrice.amount), errors: ['items.0.unitPrice.amount'] },
-    { name: 'missing table.id', input: edit((o) => delete o.table.id), errors: ['table.id'] },
-    { name: 'missing customers[].firstName', input: edit((o) => (o.customers = [{}])), errors: ['customers.0.firstName'] },
+    // The reference orders spec: table.id and customers[].firstName are optional.
+    { name: 'missing table.id', input: edit((o) => delete o.table.id), errors: [] },
+    { name: 'missing customers[].firstName', input: edit((o) => (o.customers = [{}])), errors: [] },
     { name: 'fulfilment without a type (SPEC.md: type is optional)', input: edit((o) => (o.fulfilment = {})), errors: [] },
     { name: 'empty items list', input: edit((o) => (o.items = [])), errors: [] },
 
@@ -97,6 +98,10 @@ describe('createOrderRequestSchema', () => {
     { name: 'item discount amount -1', input: edit((o) => (o.items[0].discounts[0].amount = -1)), errors: ['items.0.discounts.0.amount'] },
     { name: 'order discount amount 1.5', input: edit((o) => (o.discounts[0].amount = 1.5)), errors: ['discounts.0.amount'] },
     { name: 'surcharge amount 1.5', input: edit((o) => (o.surcharges[1].amount = 1.5)), errors: ['surcharges.1.amount'] },
+    // The reference: order discounts and surcharges are money-positive-with-description (minimum 0).
+    { name: 'order discount amount -1', input: edit((o) => (o.discounts[0].amount = -1)), errors: ['discounts.0.amount'] },
+    { name: 'surcharge amount -200', input: edit((o) => (o.surcharges[0].amount = -200)), errors: ['surcharges.0.amount'] },
+    { name: 'order discount amount 0', input: edit((o) => (o.discounts[0].amount = 0)), errors: [] },
     { name: 'total amount 1350.01', input: edit((o) => (o.total.amount = 1350.01)), errors: ['total.amount'] },
     { name: 'total amount beyond a safe integer', input: edit((o) => (o.total.amount = 2 ** 60)), errors: ['total.amount'] },
     { name: 'total -1', input: edit((o) => (o.total.amount = -1)), errors: ['total.amount'] },
@@ -271,6 +276,11 @@ describe('order responses', () => {
   it('returns statusInfo of an auto-rejected order', () => {
     const response = toOrderResponse({ ...storedOrder, status: 'REJECTED', statusInfo: 'AUTO_REJECTED_BY_TIMEOUT' }, '1.0');
     expect(response).toMatchObject({ status: 'REJECTED', statusInfo: 'AUTO_REJECTED_BY_TIMEOUT' });
+  });
+
+  it('still reads an order stored with a negative discount before such amounts were refused', () => {
+    const legacy = { ...storedOrder, discounts: [{ amount: -200, currency: 'AUD' as const, description: 'Old data' }] };
+    expect(toOrderResponse(legacy, '1.1').discounts).toEqual(legacy.discounts);
   });
 
   it('picks the schema of the version asked for', () => {

@@ -10,7 +10,7 @@ import {
   type StatusChangeActor,
 } from './transitions';
 
-// Written by hand from CONTRACT §6, not derived from the implementation.
+// Written by hand from CONTRACT §6 and SPEC.md's status table, not derived from the implementation.
 // c = change, n = no-op, f = forbidden (403), x = conflict (409).
 const columns: PatchOrderStatus[] = [
   'ACCEPTED',
@@ -23,79 +23,151 @@ const columns: PatchOrderStatus[] = [
   'FULFILLED',
 ];
 
-const expected: Record<StatusChangeActor, Record<OrderStatus, string>> = {
-  POS: {
-    CREATED: 'c c c c c c c c',
-    ACCEPTED: 'n c c c c c c c',
-    REJECTED: 'x n x x x x x x',
-    BEING_PREPARED: 'c c n c c c c c',
-    READY: 'c c c n c c c c',
-    OUT_FOR_DELIVERY: 'c c c c n c c c',
-    CANCELLED_BY_MERCHANT: 'x x x x x n x x',
-    CANCELLED_BY_CUSTOMER: 'x x x x x x n x',
-    FULFILLED: 'x x x x x x x n',
-  },
-  // CONTRACT §7: a merchant moves an order on the board by the same rules as a POS PATCH.
-  MERCHANT: {
-    CREATED: 'c c c c c c c c',
-    ACCEPTED: 'n c c c c c c c',
-    REJECTED: 'x n x x x x x x',
-    BEING_PREPARED: 'c c n c c c c c',
-    READY: 'c c c n c c c c',
-    OUT_FOR_DELIVERY: 'c c c c n c c c',
-    CANCELLED_BY_MERCHANT: 'x x x x x n x x',
-    CANCELLED_BY_CUSTOMER: 'x x x x x x n x',
-    FULFILLED: 'x x x x x x x n',
-  },
-  ORDERING_APP: {
-    CREATED: 'f f f f f f c c',
-    ACCEPTED: 'f f f f f f c c',
-    REJECTED: 'f f f f f f x x',
-    BEING_PREPARED: 'f f f f f f c c',
-    READY: 'f f f f f f c c',
-    OUT_FOR_DELIVERY: 'f f f f f f c c',
-    CANCELLED_BY_MERCHANT: 'f f f f f f x x',
-    CANCELLED_BY_CUSTOMER: 'f f f f f f n x',
-    FULFILLED: 'f f f f f f x n',
-  },
+// A POS and the merchant's board follow the same table (CONTRACT §7). Rows are the current status. The fulfilment
+// type matters (SPEC.md "Order status"): OUT_FOR_DELIVERY applies "where applicable" (not to PICK_UP or DINE_IN),
+// FULFILLED is "not applicable if dispatched for delivery" (not to a DELIVERY order, nor from OUT_FOR_DELIVERY).
+type Table = Record<OrderStatus, string>;
+
+const POS_TYPE_UNKNOWN: Table = {
+  CREATED: 'c c c c c c c c',
+  ACCEPTED: 'n c c c c c c c',
+  REJECTED: 'x n x x x x x x',
+  BEING_PREPARED: 'c c n c c c c c',
+  READY: 'c c c n c c c c',
+  OUT_FOR_DELIVERY: 'c c c c n c c x',
+  CANCELLED_BY_MERCHANT: 'x x x x x n x x',
+  CANCELLED_BY_CUSTOMER: 'x x x x x x n x',
+  FULFILLED: 'x x x x x x x n',
 };
 
-const kinds = { c: 'change', n: 'noop', f: 'forbidden', x: 'conflict' } as const;
+const POS_PICKED_UP_OR_EATEN_IN: Table = {
+  CREATED: 'c c c c x c c c',
+  ACCEPTED: 'n c c c x c c c',
+  REJECTED: 'x n x x x x x x',
+  BEING_PREPARED: 'c c n c x c c c',
+  READY: 'c c c n x c c c',
+  OUT_FOR_DELIVERY: 'c c c c n c c x',
+  CANCELLED_BY_MERCHANT: 'x x x x x n x x',
+  CANCELLED_BY_CUSTOMER: 'x x x x x x n x',
+  FULFILLED: 'x x x x x x x n',
+};
 
-const combinations = (Object.keys(expected) as StatusChangeActor[]).flatMap((actor) =>
-  ORDER_STATUSES.flatMap((current) =>
-    expected[actor][current].split(' ').map((code, column) => ({
-      actor,
-      current,
-      next: columns[column]!,
-      kind: kinds[code as keyof typeof kinds],
-    })),
+const POS_DELIVERY: Table = {
+  CREATED: 'c c c c c c c x',
+  ACCEPTED: 'n c c c c c c x',
+  REJECTED: 'x n x x x x x x',
+  BEING_PREPARED: 'c c n c c c c x',
+  READY: 'c c c n c c c x',
+  OUT_FOR_DELIVERY: 'c c c c n c c x',
+  CANCELLED_BY_MERCHANT: 'x x x x x n x x',
+  CANCELLED_BY_CUSTOMER: 'x x x x x x n x',
+  FULFILLED: 'x x x x x x x n',
+};
+
+const APP_NOT_DELIVERY: Table = {
+  CREATED: 'f f f f f f c c',
+  ACCEPTED: 'f f f f f f c c',
+  REJECTED: 'f f f f f f x x',
+  BEING_PREPARED: 'f f f f f f c c',
+  READY: 'f f f f f f c c',
+  OUT_FOR_DELIVERY: 'f f f f f f c x',
+  CANCELLED_BY_MERCHANT: 'f f f f f f x x',
+  CANCELLED_BY_CUSTOMER: 'f f f f f f n x',
+  FULFILLED: 'f f f f f f x n',
+};
+
+const APP_DELIVERY: Table = {
+  CREATED: 'f f f f f f c x',
+  ACCEPTED: 'f f f f f f c x',
+  REJECTED: 'f f f f f f x x',
+  BEING_PREPARED: 'f f f f f f c x',
+  READY: 'f f f f f f c x',
+  OUT_FOR_DELIVERY: 'f f f f f f c x',
+  CANCELLED_BY_MERCHANT: 'f f f f f f x x',
+  CANCELLED_BY_CUSTOMER: 'f f f f f f n x',
+  FULFILLED: 'f f f f f f x n',
+};
+
+const FULFILMENT_TYPES = [undefined, 'PICK_UP', 'DINE_IN', 'DELIVERY'] as const;
+type FulfilmentCase = (typeof FULFILMENT_TYPES)[number];
+
+function expectedTable(actor: StatusChangeActor, fulfilmentType: FulfilmentCase): Table {
+  if (actor === 'ORDERING_APP') return fulfilmentType === 'DELIVERY' ? APP_DELIVERY : APP_NOT_DELIVERY;
+  if (fulfilmentType === 'DELIVERY') return POS_DELIVERY;
+  return fulfilmentType ? POS_PICKED_UP_OR_EATEN_IN : POS_TYPE_UNKNOWN;
+}
+
+const kinds = { c: 'change', n: 'noop', f: 'forbidden', x: 'conflict' } as const;
+const ACTORS: StatusChangeActor[] = ['POS', 'MERCHANT', 'ORDERING_APP'];
+
+const combinations = ACTORS.flatMap((actor) =>
+  FULFILMENT_TYPES.flatMap((fulfilmentType) =>
+    ORDER_STATUSES.flatMap((current) => {
+      const row = expectedTable(actor, fulfilmentType)[current];
+      return row.split(' ').map((code, column) => ({
+        actor,
+        fulfilmentType,
+        current,
+        next: columns[column]!,
+        kind: kinds[code as keyof typeof kinds],
+      }));
+    }),
   ),
 );
 
 describe('decideStatusChange', () => {
-  it('the expectation table covers every (current, next, actor) combination', () => {
-    expect(combinations).toHaveLength(ORDER_STATUSES.length * PATCH_ORDER_STATUSES.length * 3);
-    expect(new Set(combinations.map((c) => `${c.actor}/${c.current}/${c.next}`)).size).toBe(combinations.length);
+  it('the expectation tables cover every (current, next, actor, fulfilment type) combination', () => {
+    expect(combinations).toHaveLength(ORDER_STATUSES.length * PATCH_ORDER_STATUSES.length * ACTORS.length * FULFILMENT_TYPES.length);
+    expect(new Set(combinations.map((c) => `${c.actor}/${c.fulfilmentType}/${c.current}/${c.next}`)).size).toBe(combinations.length);
   });
 
-  it.each(combinations)('$actor: $current -> $next is $kind', ({ actor, current, next, kind }) => {
-    const decision = decideStatusChange({ current, next, actor });
+  it.each(combinations)('$actor, $fulfilmentType order: $current -> $next is $kind', ({ actor, fulfilmentType, current, next, kind }) => {
+    const decision = decideStatusChange({ order: { status: current, fulfilmentType }, next, actor });
     expect(decision.kind).toBe(kind);
     if (decision.kind === 'conflict') {
-      expect(decision.message).toBe(`Order status conflict. Order status ${current} cannot be updated to ${next}.`);
+      expect(decision.message.startsWith(`Order status conflict. Order status ${current} cannot be updated to ${next}`)).toBe(true);
     }
   });
 
   it('words a conflict exactly as partner clients expect', () => {
-    expect(decideStatusChange({ current: 'REJECTED', next: 'ACCEPTED', actor: 'POS' })).toEqual({
+    expect(decideStatusChange({ order: { status: 'REJECTED' }, next: 'ACCEPTED', actor: 'POS' })).toEqual({
       kind: 'conflict',
       message: 'Order status conflict. Order status REJECTED cannot be updated to ACCEPTED.',
     });
-    expect(decideStatusChange({ current: 'REJECTED', next: 'CANCELLED_BY_CUSTOMER', actor: 'ORDERING_APP' })).toEqual({
+    expect(decideStatusChange({ order: { status: 'REJECTED' }, next: 'CANCELLED_BY_CUSTOMER', actor: 'ORDERING_APP' })).toEqual({
       kind: 'conflict',
       message: 'Order status conflict. Order status REJECTED cannot be updated to CANCELLED_BY_CUSTOMER.',
     });
+  });
+
+  it('refuses every update of an auto-rejected order, REJECTED again included (SPEC.md Errors)', () => {
+    for (const actor of ['POS', 'MERCHANT'] as const) {
+      for (const next of PATCH_ORDER_STATUSES) {
+        expect(decideStatusChange({ order: { status: 'REJECTED', autoRejected: true }, next, actor })).toEqual({
+          kind: 'conflict',
+          message: `Order status conflict. Order status REJECTED cannot be updated to ${next}: the order was rejected automatically (AUTO_REJECTED_BY_TIMEOUT) and accepts no further update.`,
+        });
+      }
+    }
+    // An app is still told first that it may not set the status at all.
+    expect(decideStatusChange({ order: { status: 'REJECTED', autoRejected: true }, next: 'REJECTED', actor: 'ORDERING_APP' })).toEqual({ kind: 'forbidden' });
+    expect(decideStatusChange({ order: { status: 'REJECTED', autoRejected: true }, next: 'FULFILLED', actor: 'ORDERING_APP' }).kind).toBe('conflict');
+  });
+
+  it('says why a status does not apply to the order', () => {
+    const message = (order: { status: OrderStatus; fulfilmentType?: 'PICK_UP' | 'DINE_IN' | 'DELIVERY' }, next: PatchOrderStatus) => {
+      const decision = decideStatusChange({ order, next, actor: 'POS' });
+      return decision.kind === 'conflict' ? decision.message : decision.kind;
+    };
+    expect(message({ status: 'READY', fulfilmentType: 'PICK_UP' }, 'OUT_FOR_DELIVERY')).toBe(
+      'Order status conflict. Order status READY cannot be updated to OUT_FOR_DELIVERY: a PICK_UP order is not delivered.',
+    );
+    expect(message({ status: 'READY', fulfilmentType: 'DELIVERY' }, 'FULFILLED')).toBe(
+      'Order status conflict. Order status READY cannot be updated to FULFILLED: a DELIVERY order is dispatched for delivery, not picked up.',
+    );
+    expect(message({ status: 'OUT_FOR_DELIVERY' }, 'FULFILLED')).toBe(
+      'Order status conflict. Order status OUT_FOR_DELIVERY cannot be updated to FULFILLED: the order was dispatched for delivery, not picked up.',
+    );
   });
 });
 

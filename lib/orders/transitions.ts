@@ -30,27 +30,70 @@ export const APP_SETTABLE_ORDER_STATUSES = ['CANCELLED_BY_CUSTOMER', 'FULFILLED'
 /** Who moves an order: its location's POS, the app that created it, or a merchant user on the board (as a POS). */
 export type StatusChangeActor = 'POS' | 'ORDERING_APP' | 'MERCHANT';
 
+/** SPEC.md "Order": how the customer receives the order; optional, so a rule that depends on it may not know it. */
+export type FulfilmentType = 'PICK_UP' | 'DINE_IN' | 'DELIVERY';
+
 export type StatusChangeDecision = { kind: 'noop' } | { kind: 'change' } | { kind: 'forbidden' } | { kind: 'conflict'; message: string };
+
+/** The order as the decision needs it: its status, how it is fulfilled, and whether the service rejected it. */
+export interface OrderForStatusChange {
+  status: OrderStatus;
+  fulfilmentType?: FulfilmentType | undefined;
+  /** statusInfo AUTO_REJECTED_BY_TIMEOUT. */
+  autoRejected?: boolean;
+}
 
 export function isFinalOrderStatus(status: OrderStatus): boolean {
   return (FINAL_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 }
 
 /**
- * Decides what a PATCH of an order's status does (CONTRACT §6). The actor's permission is checked
- * first: an app asking for a status it may never set is 403 whatever state the order is in, so the
- * answer does not depend on (or reveal) the order's state.
+ * SPEC.md "Order status": OUT_FOR_DELIVERY applies "where applicable", so not to an order picked up or eaten in;
+ * FULFILLED means "picked up by the customer; not applicable if dispatched for delivery", so not to a DELIVERY order
+ * nor to one already out for delivery. Why `next` does not apply to the order, or null when it does.
  */
-export function decideStatusChange({ current, next, actor }: { current: OrderStatus; next: PatchOrderStatus; actor: StatusChangeActor }): StatusChangeDecision {
+function inapplicable(order: OrderForStatusChange, next: PatchOrderStatus): string | null {
+  if (next === 'OUT_FOR_DELIVERY' && (order.fulfilmentType === 'PICK_UP' || order.fulfilmentType === 'DINE_IN')) {
+    return `a ${order.fulfilmentType} order is not delivered`;
+  }
+  if (next === 'FULFILLED' && order.fulfilmentType === 'DELIVERY') return 'a DELIVERY order is dispatched for delivery, not picked up';
+  if (next === 'FULFILLED' && order.status === 'OUT_FOR_DELIVERY') return 'the order was dispatched for delivery, not picked up';
+  return null;
+}
+
+const conflictWith = (current: OrderStatus, next: PatchOrderStatus, why?: string) => ({
+  kind: 'conflict' as const,
+  message: `Order status conflict. Order status ${current} cannot be updated to ${next}${why ? `: ${why}` : ''}.`,
+});
+
+/**
+ * Decides what a PATCH of an order's status does (CONTRACT §6, SPEC.md "Order status"), for the POS, the app and
+ * the merchant's board alike. The actor's permission is checked first: an app asking for a status it may never set
+ * is 403 whatever state the order is in, so the answer does not depend on (or reveal) the order's state.
+ */
+export function decideStatusChange({
+  order,
+  next,
+  actor,
+}: {
+  order: OrderForStatusChange;
+  next: PatchOrderStatus;
+  actor: StatusChangeActor;
+}): StatusChangeDecision {
+  const current = order.status;
   if (actor === 'ORDERING_APP' && !(APP_SETTABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(next)) {
     return { kind: 'forbidden' };
   }
+  // SPEC.md Errors: an order auto-rejected after two minutes in CREATED accepts no further update, not even the
+  // REJECTED a POS sends too late, so the POS learns its own rejection did not count.
+  if (order.autoRejected) {
+    return conflictWith(current, next, 'the order was rejected automatically (AUTO_REJECTED_BY_TIMEOUT) and accepts no further update');
+  }
   // Setting the status an order already has is a no-op 204, even on a final order.
   if (current === next) return { kind: 'noop' };
-  if (isFinalOrderStatus(current)) {
-    return { kind: 'conflict', message: `Order status conflict. Order status ${current} cannot be updated to ${next}.` };
-  }
-  return { kind: 'change' };
+  if (isFinalOrderStatus(current)) return conflictWith(current, next);
+  const why = inapplicable(order, next);
+  return why ? conflictWith(current, next, why) : { kind: 'change' };
 }
 
 export type OrderEventType = `ORDER_${OrderStatus}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { locationIdSchema, tableNumberSchema, tableSectionRequestSchema } from './schema';
+import { locationIdSchema, sectionNameSchema, tableNumberSchema } from './schema';
 
 /**
  * The floor page's forms, checked with the same rules as the Tables API (a table number or a section name valid here
@@ -10,7 +10,7 @@ const optionalSectionId = z
   .optional()
   .transform((value) => (value ? value : null));
 
-export const sectionFormSchema = z.object({ locationId: locationIdSchema, name: tableSectionRequestSchema.shape.name });
+export const sectionFormSchema = z.object({ locationId: locationIdSchema, name: sectionNameSchema });
 export const renameSectionFormSchema = sectionFormSchema.extend({ sectionId: z.string().min(1) });
 export const sectionRefFormSchema = z.object({ locationId: locationIdSchema, sectionId: z.string().min(1) });
 export const moveSectionFormSchema = sectionRefFormSchema.extend({ direction: z.enum(['up', 'down']) });

@@ -13,6 +13,9 @@ describe('createTableRequestSchema', () => {
     ['number and location only', { locationId: 'tc-cool-3000', number: 'table-1' }],
     ['a section with id and name', { locationId: 'loc', number: 'MAIN-33', section: { id: 'section-id', name: 'Front bar' } }],
     ['a section with a name only', { locationId: 'loc', number: '12', section: { name: 'Patio' } }],
+    // The reference tables spec: both members of a section are optional.
+    ['a section with an id only', { locationId: 'loc', number: '12', section: { id: 's' } }],
+    ['an empty section (none)', { locationId: 'loc', number: '12', section: {} }],
     ['digits only', { locationId: 'loc', number: '7' }],
     ['an inner space', { locationId: 'loc', number: 'Patio 4' }],
     ['a slash, a dot and an underscore', { locationId: 'loc', number: 'Bar/2.b_1' }],
@@ -36,10 +39,10 @@ describe('createTableRequestSchema', () => {
     ['a leading space', { locationId: 'loc', number: ' 1' }, ['number']],
     ['a trailing space', { locationId: 'loc', number: '1 ' }, ['number']],
     ['marks without a letter or digit', { locationId: 'loc', number: '--' }, ['number']],
-    ['a section without a name', { locationId: 'loc', number: '1', section: { id: 's' } }, ['section.name']],
     ['an empty section id', { locationId: 'loc', number: '1', section: { id: '', name: 'Bar' } }, ['section.id']],
     ['a section of null', { locationId: 'loc', number: '1', section: null }, ['section']],
-    ['every violation at once', { locationId: 5, number: 'a,b', section: { id: '' } }, ['locationId', 'number', 'section.id', 'section.name']],
+    ['an empty section name', { locationId: 'loc', number: '1', section: { id: 's', name: '' } }, ['section.name']],
+    ['every violation at once', { locationId: 5, number: 'a,b', section: { id: '', name: '' } }, ['locationId', 'number', 'section.id', 'section.name']],
   ])('rejects %s', (_name, input, paths) => {
     expect(violations(createTableRequestSchema, input)).toEqual(paths);
   });
@@ -51,6 +54,8 @@ describe('updateTableRequestSchema', () => {
     ['a new section', { section: { id: 'new-section-id', name: 'Smoker section' } }],
     ['leaving its section', { section: null }],
     ['both', { number: '2', section: { name: 'Bar' } }],
+    ['a section by id only', { section: { id: 'new-section-id' } }],
+    ['an empty section (leaving its section)', { section: {} }],
   ])('accepts %s', (_name, input) => {
     expect(updateTableRequestSchema.parse(input)).toEqual(input);
   });
@@ -59,7 +64,6 @@ describe('updateTableRequestSchema', () => {
     ['an empty body', {}, ['']],
     ['only fields that cannot change', { locationId: 'other', openSales: [] }, ['']],
     ['an invalid number', { number: '' }, ['number']],
-    ['a section without a name', { section: {} }, ['section.name']],
     ['every violation at once', { number: ' x', section: { id: '', name: '' } }, ['number', 'section.id', 'section.name']],
   ])('rejects %s', (_name, input, paths) => {
     expect(violations(updateTableRequestSchema, input)).toEqual(paths);

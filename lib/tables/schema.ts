@@ -27,12 +27,23 @@ export const tableNumberSchema = z
 
 // ---------- Section ----------
 
+/** A section's readable name; the floor page's section form requires one. */
+export const sectionNameSchema = z.string().min(1).max(100).describe('The readable name of the section, e.g. Front bar.');
+
+/**
+ * The reference tables spec makes both members optional: an `id` alone names the POS system's section (a new one is
+ * named after its id until renamed), a `name` alone the location's section of that name, and neither no section.
+ */
 export const tableSectionRequestSchema = z
   .object({
     id: z.string().min(1).max(50).optional().describe("The POS system's id of the section."),
-    name: z.string().min(1).max(100).describe('The readable name of the section, e.g. Front bar.'),
+    name: sectionNameSchema.optional(),
   })
-  .meta({ id: 'TableSectionRequest', description: 'The section of the venue a table belongs to.' });
+  .meta({
+    id: 'TableSectionRequest',
+    description:
+      'The section of the venue a table belongs to: by `id` (the POS system’s; a new section is named after it until a `name` is given), by `name`, or both. `{}` is no section (`section: null`).',
+  });
 
 export const tableSectionSchema = z
   .object({ id: z.string(), name: z.string() })

@@ -62,16 +62,24 @@ export async function renameSection(tx: Executor, section: SectionRow, name: str
 }
 
 /**
- * The section a partner names for a table (reference tables spec: `id` is the POS system's id of the section). With
- * an id, that section, created or renamed to the given name; without, the location's first section of that name, or
- * a new one.
+ * The section a partner names for a table (reference tables spec: `id` is the POS system's id of the section, and
+ * both members are optional). With an id, that section: created (named after the id when no name is given) or
+ * renamed to a given name; with a name only, the location's first section of that name, or a new one; with neither,
+ * no section (null).
  */
-export async function resolveSection(tx: Executor, locationId: string, request: SectionRequest, actor: ChangeActor, tableId?: string): Promise<SectionRow> {
+export async function resolveSection(
+  tx: Executor,
+  locationId: string,
+  request: SectionRequest,
+  actor: ChangeActor,
+  tableId?: string,
+): Promise<SectionRow | null> {
   if (request.id !== undefined) {
     const existing = await findSection(tx, locationId, request.id);
-    if (!existing) return createSection(tx, locationId, { id: request.id, name: request.name });
-    return renameSection(tx, existing, request.name, actor, tableId);
+    if (!existing) return createSection(tx, locationId, { id: request.id, name: request.name ?? request.id });
+    return request.name === undefined ? existing : renameSection(tx, existing, request.name, actor, tableId);
   }
+  if (request.name === undefined) return null;
   const [named] = await tx
     .select()
     .from(sections)

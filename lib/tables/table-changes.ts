@@ -41,7 +41,7 @@ async function chosenSectionId(tx: Executor, locationId: string, choice: Section
     return choice.sectionId === null ? null : (await requireSection(tx, locationId, choice.sectionId)).id;
   }
   if (choice.section !== undefined) {
-    return choice.section === null ? null : (await resolveSection(tx, locationId, choice.section, actor, tableId)).id;
+    return choice.section === null ? null : ((await resolveSection(tx, locationId, choice.section, actor, tableId))?.id ?? null);
   }
   return undefined;
 }

@@ -88,7 +88,7 @@ export interface paths {
         put?: never;
         /**
          * Create an order
-         * @description Ordering apps only, for a location they are connected to. The order starts as `CREATED` (the default) or `ACCEPTED`; a `CREATED` order nobody accepts within ORDER_AUTO_REJECT_SECONDS (two minutes) becomes `REJECTED` with `statusInfo: AUTO_REJECTED_BY_TIMEOUT`. `origin.name` is the partner’s name. Sending the same `origin.orderId` with the same content again returns the first order; with different content it is 409 `ORDER_ID_CONFLICT`. Version 1.1 (`Accept: application/json; version=1.1`) adds `paymentStatus`; 1.0, the default, omits it.
+         * @description Ordering apps only, for a location they are connected to. The order starts as `CREATED` (the default) or `ACCEPTED`; a `CREATED` order nobody accepts within ORDER_AUTO_REJECT_SECONDS (two minutes) becomes `REJECTED` with `statusInfo: AUTO_REJECTED_BY_TIMEOUT`. `origin.name` is the partner’s name. Sending the same `origin.orderId` with the same content again returns the first order; with different content it is 409 `ORDER_ID_CONFLICT`. A new order emits ORDER_CREATED (`data.version` 1) to the location’s POS, also when created `ACCEPTED` (no ORDER_ACCEPTED follows). Version 1.1 (`Accept: application/json; version=1.1`) adds `paymentStatus`; 1.0, the default, omits it.
          */
         post: {
             parameters: {
@@ -278,7 +278,7 @@ export interface paths {
         head?: never;
         /**
          * Update the status of an order
-         * @description A POS may set any status; an ordering app only `CANCELLED_BY_CUSTOMER` and `FULFILLED` (403 otherwise). `reason` is required, and not empty, for `REJECTED`, `CANCELLED_BY_MERCHANT` and `CANCELLED_BY_CUSTOMER`. Setting the status the order already has is a no-op; `REJECTED`, `CANCELLED_*` and `FULFILLED` are final, and any other status on them is 409 `ORDER_STATUS_CONFLICT`.
+         * @description A POS may set any status; an ordering app only `CANCELLED_BY_CUSTOMER` and `FULFILLED` (403 otherwise). `reason` is required, and not empty, for `REJECTED`, `CANCELLED_BY_MERCHANT` and `CANCELLED_BY_CUSTOMER`. Setting the status the order already has is a no-op; `REJECTED`, `CANCELLED_*` and `FULFILLED` are final, and any other status on them is 409 `ORDER_STATUS_CONFLICT`. As SPEC.md’s status table says, `OUT_FOR_DELIVERY` applies only where applicable (409 on a `PICK_UP` or `DINE_IN` order) and `FULFILLED` (picked up by the customer) not to an order dispatched for delivery (409 on a `DELIVERY` order and on one `OUT_FOR_DELIVERY`). An order rejected automatically (`statusInfo: AUTO_REJECTED_BY_TIMEOUT`) accepts no further update: any status, `REJECTED` too, is 409. The 409 says why.
          */
         patch: {
             parameters: {
@@ -473,7 +473,7 @@ export interface paths {
         put?: never;
         /**
          * Create a table
-         * @description For a location the partner is connected to. `number` is unique within the location (409 `TABLE_NUMBER_CONFLICT`). A `section` with an `id` names that section of the location (created, or renamed to `name`); without one, the first section of that name (or a new one). Open sales already recorded for the number are the new table’s `openSales`. Emits NEW_TABLE (then TABLE_OPENED when it has open sales) to the location’s other partners. A location that is unknown or that the partner is not connected to is 404 (alike); one the partner is connected to but this device token’s grant leaves out is 403.
+         * @description For a location the partner is connected to. `number` is unique within the location (409 `TABLE_NUMBER_CONFLICT`). A `section` with an `id` names that section of the location (created, named `name` or else its id; or renamed to a given `name`); with a `name` only, the first section of that name (or a new one); `{}` is no section (`section: null`). Open sales already recorded for the number are the new table’s `openSales`. Emits NEW_TABLE (then TABLE_OPENED when it has open sales) to the location’s other partners. A location that is unknown or that the partner is not connected to is 404 (alike); one the partner is connected to but this device token’s grant leaves out is 403.
          */
         post: {
             parameters: {
@@ -734,7 +734,7 @@ export interface paths {
         head?: never;
         /**
          * Update a table
-         * @description Any POS or app connected to the table’s location; another location’s table is 404. Changes `number` and/or `section` (`null` leaves its section). Not while the table has open sales (409 `TABLE_HAS_OPEN_SALES`). Emits TABLE_UPDATED; an update that changes nothing emits nothing.
+         * @description Any POS or app connected to the table’s location; another location’s table is 404. Changes `number` and/or `section` (`null` or `{}` leaves its section). Not while the table has open sales (409 `TABLE_HAS_OPEN_SALES`). Emits TABLE_UPDATED; an update that changes nothing emits nothing.
          */
         patch: {
             parameters: {
@@ -1347,7 +1347,7 @@ export interface paths {
         put?: never;
         /**
          * Create a booking (reservation or walk-in)
-         * @description A booking app sends a reservation (`CreateBookingRequest`): `origin.bookingReference` is unique per location and app (409 `BOOKING_REFERENCE_CONFLICT`), `origin.name` is the app’s name. A POS sends a walk-in (`CreateWalkInBookingRequest`): `asset.type` TABLE and `asset.tableStatus` SEATED only. Tables must exist at the location (422 `BOOKING_TABLE_NOT_FOUND`); a table is occupied from SEATED until FINALISED (409 `TABLE_OCCUPIED`). The returned `id` is also `tcBookingId`. BOOKING_CREATED goes to the location’s POS (reservation) or to every booking app of the location (walk-in).
+         * @description A booking app sends a reservation (`CreateBookingRequest`): `origin.bookingReference` is unique per location and app (409 `BOOKING_REFERENCE_CONFLICT`), `origin.name` is the app’s name. A POS sends a walk-in (`CreateWalkInBookingRequest`): `asset.type` TABLE and `asset.tableStatus` SEATED only. Tables must exist at the location (422 `BOOKING_TABLE_NOT_FOUND`); a table is occupied from SEATED until FINALISED (409 `TABLE_OCCUPIED`). `bookingStatus` is CREATED (the default; the POS or the merchant decides it later) or ACCEPTED (already confirmed); REJECTED and the cancellations are 400, as they change a booking that exists (PATCH it). The returned `id` is also `tcBookingId`. BOOKING_CREATED (version 1) goes to the location’s POS (reservation) or to every booking app of the location (walk-in), whatever the status.
          */
         post: {
             parameters: {
@@ -1549,7 +1549,7 @@ export interface paths {
         head?: never;
         /**
          * Update a booking
-         * @description JSON merge patch (`null` removes a field). `bookingStatus`: CREATED → ACCEPTED, REJECTED or CANCELLED_*; ACCEPTED → CANCELLED_*; REJECTED and CANCELLED_* are final (409 `BOOKING_STATUS_CONFLICT` for any change after). The POS accepts, rejects and cancels by merchant; the booking app cancels by customer and edits the details (403 otherwise). `reason` (≤ 50) is required with REJECTED and the cancellations. `asset.tableStatus` moves forward only, SEATED → DINING → CLOSING → FINALISED, steps may be skipped (409 `TABLE_STATUS_CONFLICT` going back). Setting what the booking already has is a no-op.
+         * @description JSON merge patch (`null` removes a field). `bookingStatus`: CREATED → ACCEPTED, REJECTED or CANCELLED_*; ACCEPTED → CANCELLED_*; REJECTED and CANCELLED_* are final (409 `BOOKING_STATUS_CONFLICT` for any change after). The POS accepts, rejects and cancels by merchant; the booking app cancels by customer (403 otherwise). Both change the details (`numberOfPeople`, times, `asset.tables`, customer …): the POS of any booking at its locations, the booking app of its own bookings; the other side hears BOOKING_UPDATED. `reason` (≤ 50) is optional, and given only with REJECTED and the cancellations (400 otherwise). `asset.tableStatus` moves forward only, SEATED → DINING → CLOSING → FINALISED, steps may be skipped (409 `TABLE_STATUS_CONFLICT` going back). Setting what the booking already has is a no-op.
          */
         patch: {
             parameters: {
@@ -2287,7 +2287,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a decision (APPROVE or REJECT) for an onboarding request
-         * @description APPROVE needs one of this partner’s `loyaltyProgramId`s (422 otherwise): the request becomes COMPLETED / SUCCESS, the location is activated for this partner and the partner is connected to it. REJECT needs a `reason`: the integration becomes REJECTED_BY_PARTNER and the merchant may ask again with a new request. A request is decided once (409).
+         * @description APPROVE needs one of this partner’s `loyaltyProgramId`s (422 otherwise): the request becomes COMPLETED / SUCCESS, the location is activated for this partner and the partner is connected to it. REJECT, with an optional `reason` the merchant sees: the integration becomes REJECTED_BY_PARTNER and the merchant may ask again with a new request. A request is decided once (409).
          */
         post: {
             parameters: {
@@ -2766,15 +2766,33 @@ export interface components {
             notes?: string;
             items: components["schemas"]["OrderItem"][];
             table?: {
-                id: string;
+                id?: string;
                 section?: string;
             };
             customers?: {
                 /** @description No length restriction. */
-                firstName: string;
+                firstName?: string;
             }[];
-            discounts?: components["schemas"]["MoneyWithDescription"][];
-            surcharges?: components["schemas"]["MoneyWithDescription"][];
+            discounts?: {
+                /** @description Amount in the smallest currency unit (cents). */
+                amount: number;
+                /**
+                 * @default AUD
+                 * @enum {string}
+                 */
+                currency?: "AUD" | "EUR" | "NZD" | "GBP" | "USD";
+                description?: string;
+            }[];
+            surcharges?: {
+                /** @description Amount in the smallest currency unit (cents). */
+                amount: number;
+                /**
+                 * @default AUD
+                 * @enum {string}
+                 */
+                currency?: "AUD" | "EUR" | "NZD" | "GBP" | "USD";
+                description?: string;
+            }[];
             tip?: components["schemas"]["MoneyPositiveAmount"];
             total: components["schemas"]["MoneyPositiveAmount"];
             origin: {
@@ -2837,17 +2855,6 @@ export interface components {
             /** @description The allergen to remove, e.g. Nuts. */
             description?: string;
         };
-        /** @description Money applying to the whole order, with a label. */
-        MoneyWithDescription: {
-            /** @description Amount in the smallest currency unit (cents). */
-            amount: number;
-            /**
-             * @default AUD
-             * @enum {string}
-             */
-            currency?: "AUD" | "EUR" | "NZD" | "GBP" | "USD";
-            description?: string;
-        };
         /** @description An amount of money in integer cents, zero or more. */
         MoneyPositiveAmount: {
             /** @description Amount in the smallest currency unit (cents); never negative. */
@@ -2871,15 +2878,33 @@ export interface components {
             notes?: string;
             items: components["schemas"]["OrderItem"][];
             table?: {
-                id: string;
+                id?: string;
                 section?: string;
             };
             customers?: {
                 /** @description No length restriction. */
-                firstName: string;
+                firstName?: string;
             }[];
-            discounts?: components["schemas"]["MoneyWithDescription"][];
-            surcharges?: components["schemas"]["MoneyWithDescription"][];
+            discounts?: {
+                /** @description Amount in the smallest currency unit (cents). */
+                amount: number;
+                /**
+                 * @default AUD
+                 * @enum {string}
+                 */
+                currency?: "AUD" | "EUR" | "NZD" | "GBP" | "USD";
+                description?: string;
+            }[];
+            surcharges?: {
+                /** @description Amount in the smallest currency unit (cents). */
+                amount: number;
+                /**
+                 * @default AUD
+                 * @enum {string}
+                 */
+                currency?: "AUD" | "EUR" | "NZD" | "GBP" | "USD";
+                description?: string;
+            }[];
             tip?: components["schemas"]["MoneyPositiveAmount"];
             total: components["schemas"]["MoneyPositiveAmount"];
             origin: {
@@ -2904,12 +2929,12 @@ export interface components {
             notes?: string;
             items: components["schemas"]["OrderItem"][];
             table?: {
-                id: string;
+                id?: string;
                 section?: string;
             };
             customers?: {
                 /** @description No length restriction. */
-                firstName: string;
+                firstName?: string;
             }[];
             discounts?: components["schemas"]["MoneyWithDescription"][];
             surcharges?: components["schemas"]["MoneyWithDescription"][];
@@ -2931,6 +2956,17 @@ export interface components {
              * @enum {string}
              */
             paymentStatus?: "OPEN" | "CLOSED";
+        };
+        /** @description Money applying to the whole order, with a label; the amount is zero or more. */
+        MoneyWithDescription: {
+            /** @description Amount in the smallest currency unit (cents); never negative. */
+            amount: number;
+            /**
+             * @default AUD
+             * @enum {string}
+             */
+            currency?: "AUD" | "EUR" | "NZD" | "GBP" | "USD";
+            description?: string;
         };
         /** @description A page of a location's orders. */
         OrderList: {
@@ -2971,12 +3007,12 @@ export interface components {
             number: string;
             section?: components["schemas"]["TableSectionRequest"];
         };
-        /** @description The section of the venue a table belongs to. */
+        /** @description The section of the venue a table belongs to: by `id` (the POS system’s; a new section is named after it until a `name` is given), by `name`, or both. `{}` is no section (`section: null`). */
         TableSectionRequest: {
             /** @description The POS system's id of the section. */
             id?: string;
             /** @description The readable name of the section, e.g. Front bar. */
-            name: string;
+            name?: string;
         };
         /** @description The tables of a location, by number. */
         TableList: {
@@ -3456,10 +3492,11 @@ export interface components {
             /** @description The location the booking is for. */
             locationId: string;
             /**
+             * @description CREATED (the default: the POS or the merchant accepts or rejects it) or ACCEPTED (already confirmed).
              * @default CREATED
              * @enum {string}
              */
-            bookingStatus?: "CREATED";
+            bookingStatus?: "CREATED" | "ACCEPTED";
             /** @description The number of expected guests. */
             numberOfPeople: number;
             /**
@@ -3507,10 +3544,11 @@ export interface components {
             /** @description The location the booking is for. */
             locationId: string;
             /**
+             * @description CREATED (the default: the POS or the merchant accepts or rejects it) or ACCEPTED (already confirmed).
              * @default CREATED
              * @enum {string}
              */
-            bookingStatus?: "CREATED";
+            bookingStatus?: "CREATED" | "ACCEPTED";
             /** @description The number of expected guests. */
             numberOfPeople: number;
             /**
@@ -3597,7 +3635,7 @@ export interface components {
             };
             /** @enum {string} */
             bookingStatus?: "CREATED" | "ACCEPTED" | "REJECTED" | "CANCELLED_BY_CUSTOMER" | "CANCELLED_BY_MERCHANT";
-            /** @description Why the booking was rejected or cancelled; only with REJECTED, CANCELLED_BY_CUSTOMER, CANCELLED_BY_MERCHANT. */
+            /** @description Why the booking was rejected or cancelled: optional, and only with REJECTED, CANCELLED_BY_CUSTOMER, CANCELLED_BY_MERCHANT. */
             reason?: string;
             /** @description The number of expected guests. */
             numberOfPeople?: number;
@@ -3873,8 +3911,8 @@ export interface components {
         } | {
             /** @enum {string} */
             action: "REJECT";
-            /** @description Why the merchant location is rejected. */
-            reason: string;
+            /** @description Why the merchant location is rejected (optional). */
+            reason?: string;
         };
         /** @description The test payment that was made. */
         TestPayment: {

@@ -24,9 +24,9 @@ beforeAll(async () => {
   world = await bookingWorld(database.db());
 });
 
-const needsReason = (status: string) => ['REJECTED', 'CANCELLED_BY_MERCHANT', 'CANCELLED_BY_CUSTOMER'].includes(status);
+const takesReason = (status: string) => ['REJECTED', 'CANCELLED_BY_MERCHANT', 'CANCELLED_BY_CUSTOMER'].includes(status);
 const statusUpdate = (status: string) =>
-  needsReason(status) ? { bookingStatus: status, reason: `Because ${status}`.slice(0, 50) } : { bookingStatus: status };
+  takesReason(status) ? { bookingStatus: status, reason: `Because ${status}`.slice(0, 50) } : { bookingStatus: status };
 const FINAL = ['REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'];
 
 /** A new reservation of the world's app, moved to `status` by whoever may set it. */
@@ -65,7 +65,7 @@ describe('PATCH bookingStatus — every move', () => {
     if (outcome === 'change') {
       expect(response.status).toBe(204);
       expect(after.bookingStatus).toBe(to);
-      expect(after.reason).toBe(needsReason(to) ? `Because ${to}`.slice(0, 50) : undefined);
+      expect(after.reason).toBe(takesReason(to) ? `Because ${to}`.slice(0, 50) : undefined);
       expect(sent).toEqual([{ type: 'BOOKING_UPDATED', version: before.length + 1, recipients: [receiver.partnerId] }]);
       return;
     }

@@ -57,6 +57,29 @@ describe('CRUD', () => {
     expect(await bookingEventsSent(database.db(), booking.id)).toEqual([{ type: 'BOOKING_CREATED', version: 1, recipients: [world.pos.partnerId] }]);
   });
 
+  it('creates a booking already ACCEPTED (a confirmed reservation, a walk-in the POS accepts), told once as BOOKING_CREATED', async () => {
+    const confirmed = await createdBooking(world.app.token, reservation(world.locationId, { bookingStatus: 'ACCEPTED' }));
+    expect(confirmed.bookingStatus).toBe('ACCEPTED');
+    expect(await bookingEventsSent(database.db(), confirmed.id)).toEqual([{ type: 'BOOKING_CREATED', version: 1, recipients: [world.pos.partnerId] }]);
+    const seated = await createdBooking(world.pos.token, walkIn(world.locationId, { bookingStatus: 'ACCEPTED' }));
+    expect(seated).toMatchObject({ bookingStatus: 'ACCEPTED', asset: { tableStatus: 'SEATED' } });
+    await patched(seated.id, { asset: { tableStatus: 'FINALISED' } });
+  });
+
+  it('refuses to create a booking REJECTED or cancelled: those change a booking that exists (400)', async () => {
+    for (const bookingStatus of ['REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT']) {
+      const response = await postBooking(world.app.token, reservation(world.locationId, { bookingStatus }));
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors).toEqual([
+        {
+          segment: 'body',
+          path: 'bookingStatus',
+          message: 'A new booking has bookingStatus CREATED or ACCEPTED; reject or cancel it with a PATCH once it exists.',
+        },
+      ]);
+    }
+  });
+
   it('creates a room booking', async () => {
     const booking = await createdBooking(world.app.token, reservation(world.locationId, { asset: { type: 'ROOM', rooms: [{ number: 'MAIN-33' }] } }));
     expect(booking.asset).toEqual({ type: 'ROOM', rooms: [{ number: 'MAIN-33' }] });
@@ -89,6 +112,35 @@ describe('CRUD', () => {
     expect(after).toMatchObject({ numberOfPeople: 3, customer: { name: 'Ann', phoneNumber: '0400' } });
     expect(after.notes).toBeUndefined();
     expect(after.customer.email).toBeUndefined();
+  });
+
+  it("lets the POS change a reservation's details, and the booking app holding it hears BOOKING_UPDATED", async () => {
+    const booking = await createdBooking(world.app.token, reservation(world.locationId));
+    await patched(booking.id, { numberOfPeople: 5, asset: { tables: [{ number: '3' }, { number: '4' }] }, notes: 'Birthday' });
+    expect(await (await getBooking(world.app.token, booking.id)).json()).toMatchObject({
+      numberOfPeople: 5,
+      asset: { type: 'TABLE', tables: [{ number: '3' }, { number: '4' }] },
+      notes: 'Birthday',
+    });
+    expect(await bookingEventsSent(database.db(), booking.id)).toEqual([
+      { type: 'BOOKING_CREATED', version: 1, recipients: [world.pos.partnerId] },
+      { type: 'BOOKING_UPDATED', version: 2, recipients: [world.app.partnerId] },
+    ]);
+  });
+
+  it('lets the POS move a seated walk-in to another free table, and not onto an occupied one', async () => {
+    const walkInAt = (number: string) => walkIn(world.locationId, { asset: { type: 'TABLE', tableStatus: 'SEATED', tables: [{ number }] } });
+    const moving = await createdBooking(world.pos.token, walkInAt('3'));
+    const staying = await createdBooking(world.pos.token, walkInAt('4'));
+    const occupied = await patchBooking(world.pos.token, moving.id, { asset: { tables: [{ number: '4' }] } });
+    expect(occupied.status).toBe(409);
+    expect((await occupied.json()).code).toBe('TABLE_OCCUPIED');
+    await patched(moving.id, { numberOfPeople: 4, asset: { tables: [{ number: '1' }] } });
+    expect(await (await getBooking(world.pos.token, moving.id)).json()).toMatchObject({ numberOfPeople: 4, asset: { tables: [{ number: '1' }] } });
+    const [, update] = await bookingEventsSent(database.db(), moving.id);
+    expect(update).toEqual({ type: 'BOOKING_UPDATED', version: 2, recipients: [world.app.partnerId, world.otherApp.partnerId].sort() });
+    await patched(moving.id, { asset: { tableStatus: 'FINALISED' } });
+    await patched(staying.id, { asset: { tableStatus: 'FINALISED' } });
   });
 
   it('accepts application/json for PATCH as well', async () => {
@@ -127,12 +179,10 @@ describe('Auth', () => {
     expect((await listBookings(world.pos.token, `locationId=${world.otherLocationId}`)).status).toBe(403);
   });
 
-  it('lets the POS alone accept and reject, and the app alone cancel by customer and edit details (403)', async () => {
+  it('lets the POS alone accept and reject, and the app alone cancel by customer (403)', async () => {
     const booking = await createdBooking(world.app.token, reservation(world.locationId));
     expect((await patchBooking(world.app.token, booking.id, { bookingStatus: 'ACCEPTED' })).status).toBe(403);
     expect((await patchBooking(world.pos.token, booking.id, { bookingStatus: 'CANCELLED_BY_CUSTOMER', reason: 'x' })).status).toBe(403);
-    expect((await patchBooking(world.pos.token, booking.id, { numberOfPeople: 5 })).status).toBe(403);
-    expect((await patchBooking(world.pos.token, booking.id, { asset: { tables: [{ number: '2' }] } })).status).toBe(403);
   });
 
   it('lets a booking app only read a walk-in, which no app holds (403 on PATCH)', async () => {
@@ -214,12 +264,22 @@ describe('Validation', () => {
     expect((await patchBooking(world.app.token, booking.id, { asset: { tables: [{ number: '42' }] } })).status).toBe(422);
   });
 
-  it('requires a reason for REJECTED and the cancellations, at most 50 characters (400)', async () => {
+  it('takes a reason only with REJECTED and the cancellations, at most 50 characters (400)', async () => {
     const booking = await createdBooking(world.app.token, reservation(world.locationId));
-    for (const body of [{ bookingStatus: 'REJECTED' }, { bookingStatus: 'CANCELLED_BY_MERCHANT' }, { bookingStatus: 'REJECTED', reason: 'r'.repeat(51) }]) {
+    for (const body of [{ bookingStatus: 'ACCEPTED', reason: 'Sure' }, { reason: 'Why not' }, { bookingStatus: 'REJECTED', reason: 'r'.repeat(51) }]) {
       expect((await patchBooking(world.pos.token, booking.id, body)).status).toBe(400);
     }
-    expect((await patchBooking(world.app.token, booking.id, { bookingStatus: 'CANCELLED_BY_CUSTOMER' })).status).toBe(400);
+  });
+
+  it('rejects and cancels without a reason: the reference provides one only when given (204)', async () => {
+    const rejected = await createdBooking(world.app.token, reservation(world.locationId));
+    await patched(rejected.id, { bookingStatus: 'REJECTED' });
+    const cancelled = await createdBooking(world.app.token, reservation(world.locationId));
+    expect((await patchBooking(world.app.token, cancelled.id, { bookingStatus: 'CANCELLED_BY_CUSTOMER' })).status).toBe(204);
+    const [afterReject, afterCancel] = await Promise.all([rejected, cancelled].map(async (b) => (await getBooking(world.pos.token, b.id)).json()));
+    expect(afterReject).toMatchObject({ bookingStatus: 'REJECTED' });
+    expect(afterReject.reason).toBeUndefined();
+    expect(afterCancel).toMatchObject({ bookingStatus: 'CANCELLED_BY_CUSTOMER' });
   });
 
   it('checks endTime against the stored startTime (400)', async () => {

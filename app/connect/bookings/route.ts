@@ -26,8 +26,10 @@ export const POST = partnerRoute(
         'app (409 `BOOKING_REFERENCE_CONFLICT`), `origin.name` is the app’s name. A POS sends a walk-in',
         '(`CreateWalkInBookingRequest`): `asset.type` TABLE and `asset.tableStatus` SEATED only. Tables must exist at the',
         'location (422 `BOOKING_TABLE_NOT_FOUND`); a table is occupied from SEATED until FINALISED (409 `TABLE_OCCUPIED`).',
-        'The returned `id` is also `tcBookingId`. BOOKING_CREATED goes to the location’s POS (reservation) or to every',
-        'booking app of the location (walk-in).',
+        '`bookingStatus` is CREATED (the default; the POS or the merchant decides it later) or ACCEPTED (already',
+        'confirmed); REJECTED and the cancellations are 400, as they change a booking that exists (PATCH it).',
+        'The returned `id` is also `tcBookingId`. BOOKING_CREATED (version 1) goes to the location’s POS (reservation) or',
+        'to every booking app of the location (walk-in), whatever the status.',
       ].join(' '),
       // The two bodies parseCreateBookingBody picks between by caller.
       body: z.union([createBookingRequestSchema, createWalkInRequestSchema]),

@@ -56,11 +56,34 @@ describe('auto-reject of orders left CREATED (SPEC.md Limits, ORDER_AUTO_REJECT_
     expect(response.status).toBe(409);
     const problem = await response.json();
     expect(problem.code).toBe('ORDER_STATUS_CONFLICT');
-    expect(problem.error).toBe('Order status conflict. Order status REJECTED cannot be updated to ACCEPTED.');
+    expect(problem.error).toBe(
+      'Order status conflict. Order status REJECTED cannot be updated to ACCEPTED: the order was rejected automatically (AUTO_REJECTED_BY_TIMEOUT) and accepts no further update.',
+    );
     expect(await orderEvents(database.db(), orderId)).toEqual([
       { type: 'ORDER_CREATED', version: 1, recipients: [world.pos.partnerId] },
       { type: 'ORDER_REJECTED', version: 2, recipients: [world.app.partnerId, world.pos.partnerId].sort() },
     ]);
+  });
+
+  it('answers a late REJECTED with 409 naming the auto-rejection, so the POS knows its rejection came too late', async () => {
+    const orderId = await createdOrderId(world.app, world.locationId);
+    await pastDeadline();
+    const response = await patchOrder(world.pos.token, orderId, { status: 'REJECTED', reason: 'Out of stock' });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({
+      code: 'ORDER_STATUS_CONFLICT',
+      error: expect.stringContaining('rejected automatically (AUTO_REJECTED_BY_TIMEOUT)'),
+    });
+    const history = await database.db().select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, orderId));
+    expect(history.map((entry) => [entry.toStatus, entry.actorType, entry.reason])).toEqual([
+      ['CREATED', 'ORDERING_APP', null],
+      ['REJECTED', 'SYSTEM', null],
+    ]);
+    // A POS rejecting in time may still repeat itself: that REJECTED is a no-op.
+    const rejectedInTime = await createdOrderId(world.app, world.locationId);
+    expect((await patchOrder(world.pos.token, rejectedInTime, { status: 'REJECTED', reason: 'Closed' })).status).toBe(204);
+    await pastDeadline();
+    expect((await patchOrder(world.pos.token, rejectedInTime, { status: 'REJECTED', reason: 'Closed' })).status).toBe(204);
   });
 
   it('keeps an order accepted in time', async () => {

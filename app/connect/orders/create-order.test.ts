@@ -5,7 +5,7 @@ import { orders, orderStatusChanges } from '@/db/schema';
 import { resetConfig } from '@/lib/config';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner } from '@/lib/testing/fixtures';
-import { orderEvents, orderRequest, orderingWorld, postOrder } from '@/lib/orders/testing';
+import { orderEvents, orderRequest, orderingWorld, patchOrder, postOrder } from '@/lib/orders/testing';
 
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof orderingWorld>>;
@@ -45,8 +45,10 @@ describe('POST /connect/orders — validation through the route', () => {
     { name: 'total is required', change: (o) => delete o.total, errors: ['total'] },
     { name: 'total.amount is >= 0', change: (o) => (o.total.amount = -1), errors: ['total.amount'] },
     { name: 'tip.amount is >= 0', change: (o) => (o.tip.amount = -5), errors: ['tip.amount'] },
-    { name: 'customers have a firstName', change: (o) => (o.customers = [{}]), errors: ['customers.0.firstName'] },
-    { name: 'table has an id', change: (o) => delete o.table.id, errors: ['table.id'] },
+    { name: 'a discount amount is >= 0', change: (o) => (o.discounts[0].amount = -200), errors: ['discounts.0.amount'] },
+    { name: 'a surcharge amount is >= 0', change: (o) => (o.surcharges[1].amount = -1), errors: ['surcharges.1.amount'] },
+    { name: 'a customer firstName is a string', change: (o) => (o.customers = [{ firstName: 7 }]), errors: ['customers.0.firstName'] },
+    { name: 'table.id is a string', change: (o) => (o.table.id = 12), errors: ['table.id'] },
     { name: 'status is CREATED or ACCEPTED', change: (o) => (o.status = 'READY'), errors: ['status'] },
     { name: 'paymentStatus OPEN only for DINE_IN', change: (o) => (o.paymentStatus = 'OPEN'), errors: ['paymentStatus'] },
     {
@@ -66,6 +68,15 @@ describe('POST /connect/orders — validation through the route', () => {
     const problem = (await response.json()) as Problem;
     expect(problem.code).toBe('VALIDATION_FAILED');
     expect(bodyErrorPaths(problem)).toEqual(errors);
+  });
+
+  it('accepts customers without a firstName and a table without an id (the reference: both optional)', async () => {
+    const response = await postOrder(
+      world.app.token,
+      orderRequest(world.locationId, (o) => Object.assign(o, { customers: [{}, { firstName: 'Ada' }], table: { section: 'Terrace' } })),
+    );
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ customers: [{}, { firstName: 'Ada' }], table: { section: 'Terrace' } });
   });
 
   it('accepts paymentStatus OPEN on a DINE_IN order', async () => {
@@ -141,14 +152,22 @@ describe('POST /connect/orders — creation', () => {
     expect(history).toMatchObject([{ fromStatus: null, toStatus: 'CREATED', actorType: 'ORDERING_APP', actorPartnerId: world.app.partnerId }]);
   });
 
-  it('creates an ACCEPTED order and announces it as ORDER_ACCEPTED', async () => {
+  it('creates an ACCEPTED order and announces it as every new order, ORDER_CREATED version 1, and nothing else', async () => {
     const response = await postOrder(
       world.app.token,
       orderRequest(world.locationId, (o) => (o.status = 'ACCEPTED')),
     );
     const order = await response.json();
     expect(order.status).toBe('ACCEPTED');
-    expect(await orderEvents(database.db(), order.id)).toEqual([{ type: 'ORDER_ACCEPTED', version: 1, recipients: [world.pos.partnerId] }]);
+    expect(await orderEvents(database.db(), order.id)).toEqual([{ type: 'ORDER_CREATED', version: 1, recipients: [world.pos.partnerId] }]);
+    const history = await database.db().select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, order.id));
+    expect(history).toMatchObject([{ fromStatus: null, toStatus: 'ACCEPTED', version: 1 }]);
+    // The next change is version 2, and its event says what it is.
+    expect((await patchOrder(world.pos.token, order.id, { status: 'BEING_PREPARED' })).status).toBe(204);
+    expect((await orderEvents(database.db(), order.id)).map((event) => [event.type, event.version])).toEqual([
+      ['ORDER_CREATED', 1],
+      ['ORDER_BEING_PREPARED', 2],
+    ]);
   });
 
   it('answers the same origin.orderId with the same content with the first order, and no second event', async () => {

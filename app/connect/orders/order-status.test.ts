@@ -17,9 +17,11 @@ beforeAll(async () => {
 const needsReason = (status: string) => ['REJECTED', 'CANCELLED_BY_MERCHANT', 'CANCELLED_BY_CUSTOMER'].includes(status);
 const update = (status: string) => (needsReason(status) ? { status, reason: `Because ${status}` } : { status });
 
-/** A new order of the world's app, moved by the POS to `status`. */
-async function orderIn(status: OrderStatus): Promise<string> {
-  const orderId = await createdOrderId(world.app, world.locationId);
+type FulfilmentType = 'PICK_UP' | 'DINE_IN' | 'DELIVERY';
+
+/** A new order of the world's app (PICK_UP unless said), moved by the POS to `status`. */
+async function orderIn(status: OrderStatus, fulfilmentType: FulfilmentType = 'PICK_UP'): Promise<string> {
+  const orderId = await createdOrderId(world.app, world.locationId, (order) => (order.fulfilment = { type: fulfilmentType }));
   if (status !== 'CREATED') {
     const response = await patchOrder(world.pos.token, orderId, update(status));
     if (response.status !== 204) throw new Error(`setup PATCH ${status} → ${response.status}`);
@@ -27,22 +29,31 @@ async function orderIn(status: OrderStatus): Promise<string> {
   return orderId;
 }
 
-// CONTRACT §6, spelled out independently of decideStatusChange: an app may set only CANCELLED_BY_CUSTOMER and
-// FULFILLED (403 otherwise); the same status again is a no-op; final orders take nothing else (409).
-function expectedOutcome(actor: 'POS' | 'ORDERING_APP', from: OrderStatus, to: string): 'change' | 'noop' | 403 | 409 {
+// CONTRACT §6 and SPEC.md's status table, spelled out independently of decideStatusChange: an app may set only
+// CANCELLED_BY_CUSTOMER and FULFILLED (403 otherwise); the same status again is a no-op; final orders take nothing
+// else (409); a DELIVERY order, dispatched for delivery, is never FULFILLED (409). Moves to or from OUT_FOR_DELIVERY
+// are tried on a DELIVERY order (the only kind it applies to; a FULFILLED one cannot exist), the others on a PICK_UP order.
+function expectedOutcome(actor: 'POS' | 'ORDERING_APP', from: OrderStatus, to: string, fulfilmentType: FulfilmentType): 'change' | 'noop' | 403 | 409 {
   if (actor === 'ORDERING_APP' && to !== 'CANCELLED_BY_CUSTOMER' && to !== 'FULFILLED') return 403;
   if (from === to) return 'noop';
   if ((FINAL_ORDER_STATUSES as readonly string[]).includes(from)) return 409;
+  if (to === 'FULFILLED' && fulfilmentType === 'DELIVERY') return 409;
   return 'change';
 }
 
 const moves = (['POS', 'ORDERING_APP'] as const).flatMap((actor) =>
-  ORDER_STATUSES.flatMap((from) => PATCH_ORDER_STATUSES.map((to) => ({ actor, from, to, outcome: expectedOutcome(actor, from, to) }))),
+  ORDER_STATUSES.flatMap((from) =>
+    PATCH_ORDER_STATUSES.map((to) => {
+      const delivered = (from === 'OUT_FOR_DELIVERY' || to === 'OUT_FOR_DELIVERY') && from !== 'FULFILLED';
+      const fulfilmentType: FulfilmentType = delivered ? 'DELIVERY' : 'PICK_UP';
+      return { actor, from, to, fulfilmentType, outcome: expectedOutcome(actor, from, to, fulfilmentType) };
+    }),
+  ),
 );
 
 describe('PATCH /connect/orders/{id} — every status move', () => {
-  it.each(moves)('$actor: $from → $to is $outcome', async ({ actor, from, to, outcome }) => {
-    const orderId = await orderIn(from);
+  it.each(moves)('$actor: $from → $to ($fulfilmentType) is $outcome', async ({ actor, from, to, fulfilmentType, outcome }) => {
+    const orderId = await orderIn(from, fulfilmentType);
     const caller = actor === 'POS' ? world.pos : world.app;
     const receiver = actor === 'POS' ? world.app : world.pos;
     const eventsBefore = await orderEvents(database.db(), orderId);
@@ -65,9 +76,40 @@ describe('PATCH /connect/orders/{id} — every status move', () => {
       const problem = await response.json();
       if (outcome === 409) {
         expect(problem.code).toBe('ORDER_STATUS_CONFLICT');
-        expect(problem.error).toBe(`Order status conflict. Order status ${from} cannot be updated to ${to}.`);
+        expect(problem.error).toMatch(new RegExp(`^Order status conflict\\. Order status ${from} cannot be updated to ${to}[.:]`));
       }
     }
+  });
+});
+
+describe('PATCH /connect/orders/{id} — statuses that do not apply to the order (SPEC.md status table)', () => {
+  it.each([
+    { fulfilmentType: 'PICK_UP', from: 'READY', actor: 'POS', to: 'OUT_FOR_DELIVERY', why: 'a PICK_UP order is not delivered' },
+    { fulfilmentType: 'DINE_IN', from: 'ACCEPTED', actor: 'POS', to: 'OUT_FOR_DELIVERY', why: 'a DINE_IN order is not delivered' },
+    { fulfilmentType: 'DELIVERY', from: 'READY', actor: 'POS', to: 'FULFILLED', why: 'a DELIVERY order is dispatched for delivery, not picked up' },
+    {
+      fulfilmentType: 'DELIVERY',
+      from: 'OUT_FOR_DELIVERY',
+      actor: 'ORDERING_APP',
+      to: 'FULFILLED',
+      why: 'a DELIVERY order is dispatched for delivery, not picked up',
+    },
+  ] as const)('$fulfilmentType order, $actor: $from → $to is 409', async ({ fulfilmentType, from, actor, to, why }) => {
+    const orderId = await orderIn(from, fulfilmentType);
+    const response = await patchOrder((actor === 'POS' ? world.pos : world.app).token, orderId, update(to));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({
+      code: 'ORDER_STATUS_CONFLICT',
+      error: `Order status conflict. Order status ${from} cannot be updated to ${to}: ${why}.`,
+    });
+    expect((await (await getOrder(world.pos.token, orderId)).json()).status).toBe(from);
+  });
+
+  it('fulfils an order picked up or eaten in, and takes a DELIVERY order out for delivery', async () => {
+    for (const fulfilmentType of ['PICK_UP', 'DINE_IN'] as const) {
+      expect((await patchOrder(world.pos.token, await orderIn('READY', fulfilmentType), update('FULFILLED'))).status).toBe(204);
+    }
+    expect((await patchOrder(world.pos.token, await orderIn('READY', 'DELIVERY'), update('OUT_FOR_DELIVERY'))).status).toBe(204);
   });
 });
 

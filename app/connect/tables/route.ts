@@ -17,8 +17,9 @@ export const POST = partnerRoute(
       summary: 'Create a table',
       description: [
         'For a location the partner is connected to. `number` is unique within the location (409 `TABLE_NUMBER_CONFLICT`).',
-        'A `section` with an `id` names that section of the location (created, or renamed to `name`); without one, the first section',
-        'of that name (or a new one). Open sales already recorded for the number are the new table’s `openSales`.',
+        'A `section` with an `id` names that section of the location (created, named `name` or else its id; or renamed to a given',
+        '`name`); with a `name` only, the first section of that name (or a new one); `{}` is no section (`section: null`). Open',
+        'sales already recorded for the number are the new table’s `openSales`.',
         'Emits NEW_TABLE (then TABLE_OPENED when it has open sales) to the location’s other partners. A location that is unknown or that the partner is not connected to is 404 (alike); one the partner is connected to but this device token’s grant leaves out is 403.',
       ].join(' '),
       responses: { 201: { description: 'The new table', content: tableContent } },

@@ -43,6 +43,22 @@ describe('CRUD', () => {
     expect(first.section!.id).toEqual(expect.any(String));
   });
 
+  it('takes a section by id alone (the reference: name optional), named after its id until a name is given', async () => {
+    const created = await createdTable(world.pos.token, { locationId: world.locationId, number: 'S1', section: { id: 'pos-section-9' } });
+    expect(created.section).toEqual({ id: 'pos-section-9', name: 'pos-section-9' });
+    await createdTable(world.pos.token, { locationId: world.locationId, number: 'S2', section: { id: 'pos-section-9', name: 'Mezzanine' } });
+    const joined = await createdTable(world.pos.token, { locationId: world.locationId, number: 'S3', section: { id: 'pos-section-9' } });
+    // An id alone joins the section as it is, without renaming it.
+    expect(joined.section).toEqual({ id: 'pos-section-9', name: 'Mezzanine' });
+  });
+
+  it('reads an empty section as none: section null', async () => {
+    expect((await createdTable(world.pos.token, { locationId: world.locationId, number: 'S4', section: {} })).section).toBeNull();
+    const table = await createdTable(world.pos.token, { locationId: world.locationId, number: 'S5', section: { name: 'Patio' } });
+    await expectStatus(await tablesApi.patch(world.pos.token, table.id, { section: {} }), 204);
+    expect((await expectStatus(await tablesApi.get(world.pos.token, table.id), 200)).section).toBeNull();
+  });
+
   it('creates a table without a section as section null', async () => {
     expect((await createdTable(world.pos.token, { locationId: world.locationId, number: 'Bar 1' })).section).toBeNull();
   });
@@ -145,7 +161,7 @@ describe('Isolation', () => {
 
 describe('Validation', () => {
   it('reports every violation of a new table at once', async () => {
-    const problem = await expectStatus(await tablesApi.create(world.pos.token, { number: 'a,b', section: { id: '' } }), 400);
+    const problem = await expectStatus(await tablesApi.create(world.pos.token, { number: 'a,b', section: { id: '', name: '' } }), 400);
     expect(problem.code).toBe('VALIDATION_FAILED');
     expect(problem.errors.map((e: { segment: string; path: string }) => `${e.segment}:${e.path}`)).toEqual([
       'body:locationId',

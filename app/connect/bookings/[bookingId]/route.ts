@@ -36,8 +36,10 @@ export const PATCH = partnerRoute(
       description: [
         'JSON merge patch (`null` removes a field). `bookingStatus`: CREATED → ACCEPTED, REJECTED or CANCELLED_*;',
         'ACCEPTED → CANCELLED_*; REJECTED and CANCELLED_* are final (409 `BOOKING_STATUS_CONFLICT` for any change after).',
-        'The POS accepts, rejects and cancels by merchant; the booking app cancels by customer and edits the details',
-        '(403 otherwise). `reason` (≤ 50) is required with REJECTED and the cancellations. `asset.tableStatus` moves',
+        'The POS accepts, rejects and cancels by merchant; the booking app cancels by customer (403 otherwise). Both',
+        'change the details (`numberOfPeople`, times, `asset.tables`, customer …): the POS of any booking at its',
+        'locations, the booking app of its own bookings; the other side hears BOOKING_UPDATED.',
+        '`reason` (≤ 50) is optional, and given only with REJECTED and the cancellations (400 otherwise). `asset.tableStatus` moves',
         'forward only, SEATED → DINING → CLOSING → FINALISED, steps may be skipped (409 `TABLE_STATUS_CONFLICT` going back).',
         'Setting what the booking already has is a no-op.',
       ].join(' '),

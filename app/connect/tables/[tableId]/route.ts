@@ -35,7 +35,7 @@ export const PATCH = partnerRoute(
     doc: {
       tags: ['Tables'],
       summary: 'Update a table',
-      description: `${tableAccess} Changes \`number\` and/or \`section\` (\`null\` leaves its section). Not while the table has open sales (409 \`TABLE_HAS_OPEN_SALES\`). Emits TABLE_UPDATED; an update that changes nothing emits nothing.`,
+      description: `${tableAccess} Changes \`number\` and/or \`section\` (\`null\` or \`{}\` leaves its section). Not while the table has open sales (409 \`TABLE_HAS_OPEN_SALES\`). Emits TABLE_UPDATED; an update that changes nothing emits nothing.`,
       responses: { 204: { description: 'Updated' } },
       errors: [400, 401, 404, 406, 409, 413, 415, 429],
     },

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { connections, loyaltyActivations } from '@/db/schema';
+import { connections, loyaltyActivations, loyaltyOnboardingRequests } from '@/db/schema';
 import { isInScope } from '@/lib/tenancy/scope';
 import { activatedLoyaltyLocation, eventsFor, loyaltyPartner, requestActivation } from '@/lib/loyalty/loyalty.fixture';
 import { decideOnboardingRequest, requestLoyaltyActivation } from '@/lib/loyalty/onboarding';
@@ -80,6 +80,15 @@ describe('merchant onboarding — CRUD', () => {
     expect((await decide(again, partner.token, { action: 'APPROVE', loyaltyProgramId: 'gold' })).status).toBe(200);
   });
 
+  it('REJECT without a reason is a decision like any other (the reference: an optional reason)', async () => {
+    const { partner, reference } = await pendingRequest();
+    const response = await decide(reference, partner.token, { action: 'REJECT' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'COMPLETED', integrations: [{ name: 'loyalty', status: 'REJECTED_BY_PARTNER' }] });
+    const [decided] = await db().select().from(loyaltyOnboardingRequests).where(eq(loyaltyOnboardingRequests.onboardingReference, reference));
+    expect(decided).toMatchObject({ integrationStatus: 'REJECTED_BY_PARTNER', rejectionReason: null });
+  });
+
   it('announces a new request to the chosen loyalty partner only (event recipient and webhook delivery)', async () => {
     const other = await loyaltyPartner(db());
     const { partner, reference, locationIds } = await pendingRequest();
@@ -113,16 +122,13 @@ describe('merchant onboarding — reference version', () => {
 });
 
 describe('merchant onboarding — decision errors', () => {
-  it('400 when APPROVE has no loyaltyProgramId or REJECT has no reason, listing the field', async () => {
+  it('400 when APPROVE has no loyaltyProgramId, listing the field', async () => {
     const { partner, reference } = await pendingRequest();
     const approve = await decide(reference, partner.token, { action: 'APPROVE' });
     expect(approve.status).toBe(400);
     expect((await approve.json()).errors).toEqual([
       { segment: 'body', path: 'loyaltyProgramId', message: 'loyaltyProgramId is required when action is APPROVE' },
     ]);
-    const reject = await decide(reference, partner.token, { action: 'REJECT', reason: '  ' });
-    expect(reject.status).toBe(400);
-    expect((await reject.json()).errors).toEqual([{ segment: 'body', path: 'reason', message: 'reason is required when action is REJECT' }]);
     expect((await decide(reference, partner.token, { action: 'MAYBE' })).status).toBe(400);
     expect((await (await get(reference, partner.token)).json()).integrations[0].status).toBe('PENDING');
   });

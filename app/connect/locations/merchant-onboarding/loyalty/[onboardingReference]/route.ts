@@ -36,7 +36,7 @@ export const POST = partnerRoute(
       summary: 'Submit a decision (APPROVE or REJECT) for an onboarding request',
       description: [
         'APPROVE needs one of this partner’s `loyaltyProgramId`s (422 otherwise): the request becomes COMPLETED / SUCCESS, the',
-        'location is activated for this partner and the partner is connected to it. REJECT needs a `reason`: the integration',
+        'location is activated for this partner and the partner is connected to it. REJECT, with an optional `reason` the merchant sees: the integration',
         'becomes REJECTED_BY_PARTNER and the merchant may ask again with a new request. A request is decided once (409).',
       ].join(' '),
       responses: { 200: { description: 'The decided request', content: jsonContent(merchantOnboardingRequestResponseSchema) } },
