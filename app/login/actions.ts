@@ -1,6 +1,7 @@
 'use server';
 
 import { AuthError } from 'next-auth';
+import { requireFormArguments } from '@/app/dashboard/_lib/action';
 import { signIn } from '@/auth';
 
 export interface SignInState {
@@ -15,7 +16,8 @@ function safeCallback(value: FormDataEntryValue | null): string {
   return path.startsWith('/') && !path.startsWith('//') ? path : '/dashboard';
 }
 
-export async function signInAction(_previous: SignInState, formData: FormData): Promise<SignInState> {
+export async function signInAction(previous: SignInState, formData: FormData): Promise<SignInState> {
+  requireFormArguments(previous, formData, '/login');
   try {
     await signIn('credentials', {
       email: formData.get('email'),
