@@ -1,0 +1,94 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { formPostRefusal, pagePostRefusal, serverActionsOf, type PagePosts } from './page-posts';
+
+// Stands in for a build's server-reference manifest: an action of the tables page, and one of the layout that every
+// dashboard page (the catch-all included) runs.
+const ADD_SECTION = '7fbeaa103989ca5e4dbf4e7673249aff69d7da3935';
+const SIGN_OUT = '00176cf7d85113ada9aa8d4104cd28393333f80522';
+const actions = serverActionsOf({
+  [ADD_SECTION]: { workers: { 'app/dashboard/tables/page': {} } },
+  [SIGN_OUT]: { workers: { 'app/dashboard/tables/page': {}, 'app/dashboard/[...missing]/page': {}, 'app/dashboard/page': {} } },
+});
+const ORIGIN = 'https://hub.example.com';
+const pages: PagePosts = { origin: ORIGIN, actions };
+
+const post = (headers: IncomingHttpHeaders, url = '/dashboard/tables') => ({ headers, url, method: 'POST' }) as IncomingMessage;
+const MULTIPART = 'multipart/form-data; boundary=x';
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return data;
+}
+
+describe('posts to pages (server actions)', () => {
+  it('refuses every origin but PUBLIC_URL’s with 403, an absent, `null` or malformed one included', () => {
+    for (const origin of ['http://evil.example', 'null', 'garbage', 'https://hub.example.com:8443', 'http://hub.example.com', undefined]) {
+      const refusal = pagePostRefusal(post({ origin, 'next-action': ADD_SECTION, 'content-type': MULTIPART }), '/dashboard/tables', pages);
+      expect(refusal?.status, String(origin)).toBe(403);
+      expect(refusal?.code).toBe('FORBIDDEN');
+    }
+    expect(pagePostRefusal(post({ origin: ORIGIN, 'next-action': ADD_SECTION, 'content-type': MULTIPART }), '/dashboard/tables', pages)).toBeUndefined();
+  });
+
+  it('refuses an action the page does not run with 404: unknown ids, and another page’s action', () => {
+    const refused = (id: string, pathname: string) =>
+      pagePostRefusal(post({ origin: ORIGIN, 'next-action': id, 'content-type': MULTIPART }), pathname, pages)?.status;
+    expect(refused('7f00000000000000000000000000000000000000aa', '/dashboard/tables')).toBe(404);
+    expect(refused('toString', '/dashboard/tables')).toBe(404);
+    expect(refused(ADD_SECTION, '/dashboard/orders')).toBe(404);
+    expect(refused(ADD_SECTION, '/login')).toBe(404);
+    expect(refused(SIGN_OUT, '/dashboard/orders/x')).toBeUndefined();
+    expect(refused(SIGN_OUT, '/dashboard')).toBeUndefined();
+  });
+
+  it('refuses an action whose arguments are not a form (React sends a form’s as multipart/form-data) with 415', () => {
+    for (const type of ['text/plain;charset=UTF-8', 'application/json', 'application/x-www-form-urlencoded', undefined]) {
+      expect(pagePostRefusal(post({ origin: ORIGIN, 'next-action': ADD_SECTION, 'content-type': type }), '/dashboard/tables', pages)?.status, type).toBe(415);
+    }
+  });
+
+  it('takes a fetch action’s form as React sends it: the state and the form (`$K1`), or the form alone', () => {
+    const refused = (root: string) => formPostRefusal(form({ 0: root, '1_name': 'Terrace' }), ADD_SECTION, '/dashboard/tables', pages)?.status;
+    expect(refused('[{},"$K1"]')).toBeUndefined();
+    expect(refused('["$K1"]')).toBeUndefined();
+    expect(refused('[{"message":"Saved.","values":{"name":"$$5 off"},"error":"$undefined"},"$K1"]')).toBeUndefined();
+    for (const root of [
+      '[null,null]',
+      'null',
+      '5',
+      '[]',
+      '{}',
+      'not json',
+      '[{},"$K1",3]',
+      '["$1"]',
+      '[{},"$1"]',
+      '[{"a":"$Q1"},"$K1"]',
+      '[{},"$B1"]',
+      '[5,"$K1"]',
+      '[[],"$K1"]',
+    ]) {
+      expect(refused(root), root).toBe(400);
+    }
+    expect(refused(`[${'{"a":'.repeat(20)}1${'}'.repeat(20)},"$K1"]`)).toBe(400);
+    expect(formPostRefusal(form({ '1_name': 'Terrace' }), ADD_SECTION, '/dashboard/tables', pages)?.status).toBe(400);
+  });
+
+  it('takes a form posted before the page’s scripts ran when it names an action of the page, with a plain state bound', () => {
+    const refused = (fields: Record<string, string>, pathname = '/dashboard/tables') => formPostRefusal(form(fields), undefined, pathname, pages)?.status;
+    expect(refused({ [`$ACTION_ID_${ADD_SECTION}`]: '', name: 'Terrace' })).toBeUndefined();
+    const bound = { $ACTION_REF_1: '', '$ACTION_1:0': JSON.stringify({ id: ADD_SECTION, bound: '$@1' }), '$ACTION_1:1': '[{}]', $ACTION_KEY: 'k1' };
+    expect(refused(bound)).toBeUndefined();
+    expect(refused({ [`$ACTION_ID_7f00000000000000000000000000000000000000aa`]: '' })).toBe(404);
+    expect(refused({ [`$ACTION_ID_${ADD_SECTION}`]: '' }, '/dashboard/orders')).toBe(404);
+    expect(refused({ ...bound, '$ACTION_1:0': JSON.stringify({ id: 'x', bound: '$@1' }) })).toBe(404);
+    expect(refused({ ...bound, '$ACTION_1:0': 'not json' })).toBe(400);
+    expect(refused({ ...bound, '$ACTION_1:0': JSON.stringify({ id: ADD_SECTION, bound: '$@2' }) })).toBe(400);
+    expect(refused({ ...bound, '$ACTION_1:1': '[5]' })).toBe(400);
+    expect(refused({ ...bound, '$ACTION_1:1': '[{"a":"$1"}]' })).toBe(400);
+    expect(refused({ $ACTION_REF_1: '', $ACTION_REF_2: '', $ACTION_REF_3: '' })).toBe(400);
+    // A multipart post that names no action is no form of the dashboard (Next would log that it found none).
+    expect(refused({ name: 'Terrace' })).toBe(400);
+  });
+});
