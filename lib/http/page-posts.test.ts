@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { formPostRefusal, pagePostRefusal, serverActionsOf, type PagePosts } from './page-posts';
+import { formPostRefusal, pagePostRefusal, pinToPublicUrl, serverActionsOf, type PagePosts } from './page-posts';
 
 // Stands in for a build's server-reference manifest: an action of the tables page, and one of the layout that every
 // dashboard page (the catch-all included) runs.
@@ -50,7 +50,7 @@ describe('posts to pages (server actions)', () => {
   });
 
   it('takes a fetch action’s form as React sends it: the state and the form (`$K1`), or the form alone', () => {
-    const refused = (root: string) => formPostRefusal(form({ 0: root, '1_name': 'Terrace' }), ADD_SECTION, '/dashboard/tables', pages)?.status;
+    const refused = (root: string) => formPostRefusal(form({ 0: root, _1_name: 'Terrace' }), ADD_SECTION, '/dashboard/tables', pages)?.status;
     expect(refused('[{},"$K1"]')).toBeUndefined();
     expect(refused('["$K1"]')).toBeUndefined();
     expect(refused('[{"message":"Saved.","values":{"name":"$$5 off"},"error":"$undefined"},"$K1"]')).toBeUndefined();
@@ -72,7 +72,7 @@ describe('posts to pages (server actions)', () => {
       expect(refused(root), root).toBe(400);
     }
     expect(refused(`[${'{"a":'.repeat(20)}1${'}'.repeat(20)},"$K1"]`)).toBe(400);
-    expect(formPostRefusal(form({ '1_name': 'Terrace' }), ADD_SECTION, '/dashboard/tables', pages)?.status).toBe(400);
+    expect(formPostRefusal(form({ _1_name: 'Terrace' }), ADD_SECTION, '/dashboard/tables', pages)?.status).toBe(400);
   });
 
   it('takes a form posted before the page’s scripts ran when it names an action of the page, with a plain state bound', () => {
@@ -90,5 +90,28 @@ describe('posts to pages (server actions)', () => {
     expect(refused({ $ACTION_REF_1: '', $ACTION_REF_2: '', $ACTION_REF_3: '' })).toBe(400);
     // A multipart post that names no action is no form of the dashboard (Next would log that it found none).
     expect(refused({ name: 'Terrace' })).toBe(400);
+  });
+});
+
+describe('forwarded headers', () => {
+  const publicUrl = new URL('https://hub.example.com');
+
+  it('without a trusted proxy, reads every request as one to PUBLIC_URL: its host, no forwarded host, scheme or port', () => {
+    const headers: IncomingHttpHeaders = {
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-port': '443',
+      forwarded: 'host=evil.example',
+      origin: 'http://evil.example',
+    };
+    pinToPublicUrl(headers, publicUrl, 0);
+    expect(headers).toEqual({ host: 'hub.example.com', origin: 'http://evil.example' });
+  });
+
+  it('behind TRUST_PROXY proxies, leaves what the proxies wrote', () => {
+    const headers: IncomingHttpHeaders = { host: 'backend:3000', 'x-forwarded-host': 'hub.example.com', 'x-forwarded-proto': 'https' };
+    pinToPublicUrl(headers, publicUrl, 1);
+    expect(headers).toEqual({ host: 'backend:3000', 'x-forwarded-host': 'hub.example.com', 'x-forwarded-proto': 'https' });
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { logger } from '@/lib/log';
 import { ApiError } from './errors';
@@ -77,7 +77,7 @@ const notAForm = () => new ApiError('BAD_REQUEST', 'A server action takes the fo
 
 // React's reply encoding (encodeReply in react-server-dom): a string that starts with `$` refers to another part of the
 // reply; plain text starting with `$` is escaped as `$$…`, and `$undefined` stands for undefined. `$K<n>` is a FormData
-// whose fields are the parts named `<n>_…`; `$@<n>` (in a form's bound arguments) the part `<n>`.
+// whose fields are the parts named `_<n>_…`; `$@<n>` (in a form's bound arguments) the part `<n>`.
 const PLAIN_DOLLAR = /^\$(?:\$|undefined$)/;
 const FORM_DATA = /^\$K[0-9a-f]{1,8}$/;
 const PART = /^\$@([0-9a-f]{1,8})$/;
@@ -160,4 +160,18 @@ function isPlainState(state: unknown): boolean {
     }
   }
   return true;
+}
+
+/**
+ * Without a trusted proxy in front (TRUST_PROXY=0) the client writes `Host` and `X-Forwarded-Host`/`-Proto`/`-Port`,
+ * and Next and Auth.js build URLs (redirects, the origin a server action is checked against) from them. The request
+ * is made to read as one to PUBLIC_URL: its host there, the forwarded headers dropped (Next fills them in from the
+ * connection). Behind TRUST_PROXY proxies they are the proxies' and are left as they are.
+ */
+export function pinToPublicUrl(headers: IncomingHttpHeaders, publicUrl: URL, trustProxy: number): void {
+  if (trustProxy > 0) return;
+  headers.host = publicUrl.host;
+  for (const name of ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded']) {
+    if (headers[name] !== undefined) delete headers[name];
+  }
 }
