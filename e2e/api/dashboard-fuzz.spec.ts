@@ -164,16 +164,15 @@ const MULTIPART = 'multipart/form-data; boundary=fuzzboundary';
 // and the form `$K1`), and the ways a hand-made one breaks it.
 const formReply = fc.record({ state, fields }).map(({ state: previous, fields: pairs }) => ({
   body: multipart([...pairs.map(([name, value]): [string, string] => [`_1_${name}`, value]), ['0', JSON.stringify([previous, '$K1'])]]),
-  wellFormed: true,
+  broken: false,
 }));
+// Roots React cannot decode (no JSON, no list, a reference to a part that is not there, nested deeper than any form's
+// state), and lists of plain values, which reach the action for it to judge.
 const brokenRoots = [
-  '[null,null]',
   'null',
   '5',
   '"x"',
-  '[]',
   '{}',
-  '[{},"$K1",3]',
   '["$1"]',
   '[{},"$1"]',
   '[{"a":"$Q1"},"$K1"]',
@@ -185,19 +184,21 @@ const brokenRoots = [
   '[[[[[[[[[[[[[[{}]]]]]]]]]]]]]]',
   `${'['.repeat(5000)}${']'.repeat(5000)}`,
 ];
+const plainRoots = ['[null,null]', '[]', '[{},"$K1",3]', '[5,"$K1"]'];
 const brokenReply = fc
   .record({
     root: fc.oneof(
-      fc.constantFrom(...brokenRoots),
-      fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+      fc.constantFrom(...brokenRoots).map((text) => ({ text, broken: true })),
+      fc.constantFrom(...plainRoots).map((text) => ({ text, broken: false })),
+      fc.jsonValue({ maxDepth: 3 }).map((value) => ({ text: JSON.stringify(value), broken: false })),
     ),
     fields,
   })
   .chain(({ root, fields: pairs }) =>
     fc.constantFrom(
-      multipart([...pairs.map(([name, value]): [string, string] => [`_1_${name}`, value]), ['0', root]]),
-      multipart(pairs.map(([name, value]): [string, string] => [`_1_${name}`, value])),
-      multipart([['0', Buffer.from(root)]]),
+      { body: multipart([...pairs.map(([name, value]): [string, string] => [`_1_${name}`, value]), ['0', root.text]]), broken: root.broken },
+      { body: multipart(pairs.map(([name, value]): [string, string] => [`_1_${name}`, value])), broken: true },
+      { body: multipart([['0', Buffer.from(root.text)]]), broken: true },
     ),
   );
 const otherBody = fc.oneof(
@@ -267,9 +268,9 @@ function actionRequest(actions: ServerAction[], pages: string[], publicOrigin: s
       forwardedHost: fc.option(fc.constantFrom('evil.example', '127.0.0.1:1'), { freq: 6, nil: undefined }),
       payload: fc.oneof(
         { weight: 4, arbitrary: formReply.map((reply) => ({ ...reply, contentType: MULTIPART })) },
-        { weight: 3, arbitrary: brokenReply.map((body) => ({ body, wellFormed: false, contentType: MULTIPART })) },
-        { weight: 2, arbitrary: fc.tuple(otherBody, otherContentType).map(([body, contentType]) => ({ body, wellFormed: false, contentType })) },
-        { weight: 2, arbitrary: pageForm(actions).map((body) => ({ body, wellFormed: false, contentType: MULTIPART })) },
+        { weight: 3, arbitrary: brokenReply.map(({ body, broken }) => ({ body, broken, contentType: MULTIPART })) },
+        { weight: 2, arbitrary: fc.tuple(otherBody, otherContentType).map(([body, contentType]) => ({ body, broken: false, contentType })) },
+        { weight: 2, arbitrary: pageForm(actions).map((body) => ({ body, broken: false, contentType: MULTIPART })) },
       ),
     })
     .map(({ action: chosen, anyPage, onOwnPage, role, actionHeader, origin, forwardedHost, payload }) => {
@@ -280,7 +281,8 @@ function actionRequest(actions: ServerAction[], pages: string[], publicOrigin: s
       if (forwardedHost) headers['x-forwarded-host'] = forwardedHost;
       if (payload.contentType) headers['content-type'] = payload.contentType;
       const foreign = origin !== publicOrigin;
-      const malformed = id !== undefined && (id !== chosen.id || !payload.wellFormed);
+      // An id the page does not run, or a body React could not decode, never reaches an action.
+      const malformed = id !== undefined && (id !== chosen.id || payload.broken);
       return {
         kind: 'action',
         method: 'POST',
@@ -451,11 +453,17 @@ test.describe('dashboard fuzz', () => {
         headers: { cookie: sessions.get('merchant')!, 'next-action': addSection.id, ...headers },
         body,
       });
+    // The action is given no form: it answers as if the page did not exist.
     const nulls = await post({ origin: server.origin, 'content-type': 'text/plain;charset=UTF-8' }, '[null,null]');
-    expect(nulls.status).toBe(415);
-    expect(nulls.headers.get('content-type')).toBe('application/problem+json');
+    expect(nulls.status).toBe(404);
     const nullsInForm = await post({ origin: server.origin, 'content-type': MULTIPART }, multipart([['0', '[null,null]']]).toString());
-    expect(nullsInForm.status).toBe(400);
+    expect(nullsInForm.status).toBe(404);
+    // A body React cannot decode is refused before it tries.
+    for (const body of ['not json', '["$1"]', '5']) {
+      const broken = await post({ origin: server.origin, 'content-type': 'text/plain;charset=UTF-8' }, body);
+      expect(broken.status, body).toBe(400);
+      expect(broken.headers.get('content-type')).toBe('application/problem+json');
+    }
     for (const origin of ['http://evil.example', 'null', 'garbage']) {
       const foreign = await post(
         { origin, 'content-type': MULTIPART },

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { formPostRefusal, pagePostRefusal, pinToPublicUrl, serverActionsOf, type PagePosts } from './page-posts';
+import { formPostRefusal, pagePostRefusal, pinToPublicUrl, replyRefusal, serverActionsOf, type PagePosts } from './page-posts';
 
 // Stands in for a build's server-reference manifest: an action of the tables page, and one of the layout that every
 // dashboard page (the catch-all included) runs.
@@ -43,9 +43,22 @@ describe('posts to pages (server actions)', () => {
     expect(refused(SIGN_OUT, '/dashboard')).toBeUndefined();
   });
 
-  it('refuses an action whose arguments are not a form (React sends a form’s as multipart/form-data) with 415', () => {
-    for (const type of ['text/plain;charset=UTF-8', 'application/json', 'application/x-www-form-urlencoded', undefined]) {
-      expect(pagePostRefusal(post({ origin: ORIGIN, 'next-action': ADD_SECTION, 'content-type': type }), '/dashboard/tables', pages)?.status, type).toBe(415);
+  it('takes arguments sent as text (React’s reply without a form) only as a list of plain values, which the action judges', () => {
+    for (const body of ['[]', '[null,null]', '[{},"x"]', '["$$5 off","$undefined"]']) expect(replyRefusal(body), body).toBeUndefined();
+    for (const body of [
+      'not json',
+      '',
+      '5',
+      '"x"',
+      '{}',
+      '["$1"]',
+      '["$K1"]',
+      '[{"a":"$Q1"}]',
+      '["$@1"]',
+      '[{"n":"$n1x"}]',
+      `[${'['.repeat(20)}${']'.repeat(20)}]`,
+    ]) {
+      expect(replyRefusal(body)?.status, body).toBe(400);
     }
   });
 
@@ -54,25 +67,14 @@ describe('posts to pages (server actions)', () => {
     expect(refused('[{},"$K1"]')).toBeUndefined();
     expect(refused('["$K1"]')).toBeUndefined();
     expect(refused('[{"message":"Saved.","values":{"name":"$$5 off"},"error":"$undefined"},"$K1"]')).toBeUndefined();
-    for (const root of [
-      '[null,null]',
-      'null',
-      '5',
-      '[]',
-      '{}',
-      'not json',
-      '[{},"$K1",3]',
-      '["$1"]',
-      '[{},"$1"]',
-      '[{"a":"$Q1"},"$K1"]',
-      '[{},"$B1"]',
-      '[5,"$K1"]',
-      '[[],"$K1"]',
-    ]) {
+    // An argument the action does not use is left out; plain values reach the action, which judges them.
+    for (const root of ['["$undefined","$K1"]', '[null,null]', '[]', '[5,"$K1"]']) expect(refused(root), root).toBeUndefined();
+    for (const root of ['null', '5', '{}', 'not json', '["$1"]', '[{},"$1"]', '[{"a":"$Q1"},"$K1"]', '[{},"$B1"]', '["$@1"]', '[{"n":"$n1x"},"$K1"]']) {
       expect(refused(root), root).toBe(400);
     }
     expect(refused(`[${'{"a":'.repeat(20)}1${'}'.repeat(20)},"$K1"]`)).toBe(400);
     expect(formPostRefusal(form({ _1_name: 'Terrace' }), ADD_SECTION, '/dashboard/tables', pages)?.status).toBe(400);
+    expect(formPostRefusal(form({ 0: '["$K1"]', _1_name: 'Terrace' }), SIGN_OUT, '/dashboard', pages)).toBeUndefined();
   });
 
   it('takes a form posted before the page’s scripts ran when it names an action of the page, with a plain state bound', () => {
@@ -85,7 +87,6 @@ describe('posts to pages (server actions)', () => {
     expect(refused({ ...bound, '$ACTION_1:0': JSON.stringify({ id: 'x', bound: '$@1' }) })).toBe(404);
     expect(refused({ ...bound, '$ACTION_1:0': 'not json' })).toBe(400);
     expect(refused({ ...bound, '$ACTION_1:0': JSON.stringify({ id: ADD_SECTION, bound: '$@2' }) })).toBe(400);
-    expect(refused({ ...bound, '$ACTION_1:1': '[5]' })).toBe(400);
     expect(refused({ ...bound, '$ACTION_1:1': '[{"a":"$1"}]' })).toBe(400);
     expect(refused({ $ACTION_REF_1: '', $ACTION_REF_2: '', $ACTION_REF_3: '' })).toBe(400);
     // A multipart post that names no action is no form of the dashboard (Next would log that it found none).

@@ -47,8 +47,8 @@ export function serverActionsOf(entries: ManifestEntries): ServerActions {
 }
 
 /**
- * Why a POST to a page is refused before Next sees it, or undefined to hand it on (a multipart body is judged once
- * read, by `formPostRefusal`). A server action runs with the session's cookie, so it is taken from the dashboard's own
+ * Why a POST to a page is refused before Next sees it, or undefined to hand it on (its body is judged once read, by
+ * `formPostRefusal` or `replyRefusal`). A server action runs with the session's cookie, so it is taken from the dashboard's own
  * origin only: a browser sends `Origin` with every POST, and any other origin (or none, or `null`) is a cross-site
  * request. Next would compare `Origin` with `Host` or `X-Forwarded-Host`, which the client writes, and answer a
  * mismatch (or an `Origin` that is no URL) with a 500 and a stack trace; it logs an unknown action id with one too.
@@ -66,14 +66,11 @@ export function pagePostRefusal(request: IncomingMessage, pathname: string, page
   if (actionId === undefined) return undefined;
   // Next would hand an action of another page to that page with a request to itself, or fail to find it.
   if (pages.actions && !pages.actions.runsAt(actionId as string, pathname)) return unknownAction();
-  // Every action of the dashboard is a form's: React sends its arguments as multipart/form-data (`formPostRefusal`).
-  const type = request.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
-  if (type !== 'multipart/form-data') return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'A server action takes the form it belongs to, as multipart/form-data.');
   return undefined;
 }
 
 const unknownAction = () => new ApiError('NOT_FOUND', 'This page has no such server action in this version of Counterpart; reload the page.');
-const notAForm = () => new ApiError('BAD_REQUEST', 'A server action takes the form it belongs to; this body is not one.');
+const notAForm = () => new ApiError('BAD_REQUEST', 'A server action takes the arguments its page sends; this body is not them.');
 
 // React's reply encoding (encodeReply in react-server-dom): a string that starts with `$` refers to another part of the
 // reply; plain text starting with `$` is escaped as `$$…`, and `$undefined` stands for undefined. `$K<n>` is a FormData
@@ -87,21 +84,35 @@ const ACTION_REF_FIELD = '$ACTION_REF_';
 const MAX_STATE_DEPTH = 8;
 
 /**
+ * Why a fetch action's body, when it is not multipart, is refused: React sends arguments without a form (an action
+ * that uses none of its arguments gets `[]`) as one JSON list, and decodes it before the action runs; a list whose
+ * items are plain values reaches the action, which judges them (`requireFormArguments`). Anything else (no JSON, no
+ * list, a reference to a part that is not there) would fail in the decoding with a 500 and a stack trace.
+ */
+export function replyRefusal(body: string): ApiError | undefined {
+  let root: unknown;
+  try {
+    root = JSON.parse(body);
+  } catch {
+    return notAForm();
+  }
+  return Array.isArray(root) && root.every((item) => isPlain(item)) ? undefined : notAForm();
+}
+
+/**
  * Why a multipart POST to a page is refused, or undefined when it is what the dashboard's forms send. React decodes a
  * server action's arguments from the body before the action runs, and a reference to a part that is not there, a
- * root that is no list, or text that is no JSON fails there with a 500 and a stack trace. The dashboard's actions all
- * take `(state, form)` (or the form alone): a fetch action's root part (`0`) lists a plain state (no references) and
- * the form (`$K<n>`); a form posted before the page's scripts ran (no `Next-Action`) names its action in
+ * root that is no list, or text that is no JSON fails there with a 500 and a stack trace. The dashboard's actions
+ * take `(state, form)` (or the form alone): a fetch action's root part (`0`) lists plain values (no references) and
+ * forms (`$K<n>`); a form posted before the page's scripts ran (no `Next-Action`) names its action in
  * `$ACTION_ID_<id>` or, with its state bound, in `$ACTION_REF_<n>` / `$ACTION_<n>:0` (`{"id", "bound": "$@1"}`). A
  * multipart POST that names no action is no form of the dashboard either.
  */
 export function formPostRefusal(form: FormData, actionId: string | undefined, pathname: string, pages: PagePosts): ApiError | undefined {
   if (actionId !== undefined) {
     const root = jsonPart(form, '0');
-    if (!Array.isArray(root) || root.length < 1 || root.length > 2) return notAForm();
-    const fields = root.at(-1);
-    const state = root.length === 2 ? root[0] : {};
-    return typeof fields === 'string' && FORM_DATA.test(fields) && isPlainState(state) ? undefined : notAForm();
+    const isArgument = (item: unknown) => (typeof item === 'string' && FORM_DATA.test(item)) || isPlain(item);
+    return Array.isArray(root) && root.every(isArgument) ? undefined : notAForm();
   }
   let references = 0;
   let actions = 0;
@@ -132,7 +143,7 @@ function boundActionRefusal(form: FormData, prefix: string, pathname: string, pa
   const part = typeof bound === 'string' ? PART.exec(bound) : null;
   if (!part) return notAForm();
   const args = jsonPart(form, `${prefix}${Number.parseInt(part[1]!, 16)}`);
-  return Array.isArray(args) && args.length <= 1 && args.every((arg) => isPlainState(arg)) ? undefined : notAForm();
+  return Array.isArray(args) && args.every((arg) => isPlain(arg)) ? undefined : notAForm();
 }
 
 /** The part `name` parsed as JSON, or undefined when it is missing, a file, or not JSON. */
@@ -146,9 +157,8 @@ function jsonPart(form: FormData, name: string): unknown {
   }
 }
 
-/** A form's state as React sends it back: an object of plain values, with no reference to another part. */
-function isPlainState(state: unknown): boolean {
-  if (typeof state !== 'object' || state === null || Array.isArray(state)) return false;
+/** A value as React sends a form's state back: plain JSON, with no reference to another part. */
+function isPlain(state: unknown): boolean {
   const pending: [unknown, number][] = [[state, 0]];
   while (pending.length) {
     const [value, depth] = pending.pop()!;

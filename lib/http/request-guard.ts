@@ -1,7 +1,7 @@
 import { IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError, problemBody } from './errors';
-import { formPostRefusal, pagePostRefusal, type PagePosts } from './page-posts';
+import { formPostRefusal, pagePostRefusal, replyRefusal, type PagePosts } from './page-posts';
 import { decodePathSegment } from './path-segments';
 import { MAX_BODY_BYTES } from './request-body';
 import { HTTP_METHODS, type RouteTable } from './route-table';
@@ -79,7 +79,8 @@ function judged(
   const toPage = pages && !routeMethods && !ROUTE_HANDLER_SURFACE.test(routed) ? pages : undefined;
   const refusal = toPage && pagePostRefusal(request, routed, toPage);
   if (refusal) return refusal;
-  return isMultipart(request) ? checkedMultipart(request, routed, toPage) : request;
+  if (isMultipart(request)) return checkedMultipart(request, routed, toPage);
+  return toPage && request.headers['next-action'] !== undefined ? checkedReply(request) : request;
 }
 
 const methodNotAllowed = (method: string, allowed: readonly string[]) =>
@@ -95,6 +96,27 @@ const isMultipart = (request: IncomingMessage) => request.headers['content-type'
  * replayed to Next only when it parses (and, posted to a page, is a form of the dashboard: `formPostRefusal`).
  */
 async function checkedMultipart(request: IncomingMessage, routed: string, pages: PagePosts | undefined): Promise<IncomingMessage | ApiError> {
+  const body = await bodyOf(request);
+  if (body instanceof ApiError) return body;
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': request.headers['content-type']! } }).formData();
+  } catch (error) {
+    return new ApiError('BAD_REQUEST', `The multipart/form-data body is malformed: ${(error as Error).message}`);
+  }
+  const refusal = pages && formPostRefusal(form, request.headers['next-action'] as string | undefined, routed, pages);
+  return refusal || replay(request, body);
+}
+
+/** A server action's arguments sent as text (React's reply without a form): judged by `replyRefusal`, then replayed. */
+async function checkedReply(request: IncomingMessage): Promise<IncomingMessage | ApiError> {
+  const body = await bodyOf(request);
+  if (body instanceof ApiError) return body;
+  return replyRefusal(body.toString('utf8')) ?? replay(request, body);
+}
+
+/** The whole body, at most 1 MiB (Next's own limit for actions). */
+async function bodyOf(request: IncomingMessage): Promise<Buffer<ArrayBuffer> | ApiError> {
   const chunks: Buffer[] = [];
   let received = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
@@ -104,15 +126,7 @@ async function checkedMultipart(request: IncomingMessage, routed: string, pages:
     }
     chunks.push(chunk);
   }
-  const body = Buffer.concat(chunks);
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { 'content-type': request.headers['content-type']! } }).formData();
-  } catch (error) {
-    return new ApiError('BAD_REQUEST', `The multipart/form-data body is malformed: ${(error as Error).message}`);
-  }
-  const refusal = pages && formPostRefusal(form, request.headers['next-action'] as string | undefined, routed, pages);
-  return refusal || replay(request, body);
+  return Buffer.concat(chunks);
 }
 
 /** A request that reads like `original`, whose body (already consumed from the socket) is `body`. */
