@@ -54,19 +54,27 @@ export function serverActionsOf(entries: ManifestEntries): ServerActions {
  * mismatch (or an `Origin` that is no URL) with a 500 and a stack trace; it logs an unknown action id with one too.
  */
 export function pagePostRefusal(request: IncomingMessage, pathname: string, pages: PagePosts): ApiError | undefined {
-  const origin = request.headers.origin;
-  if (origin !== pages.origin) {
-    logger().warn(
-      { requestId: request.headers['x-request-id'], origin: origin?.slice(0, 200), path: request.url?.slice(0, 200) },
-      'cross-origin form post refused',
-    );
-    return new ApiError('FORBIDDEN', `Pages accept form posts from ${pages.origin} only.`);
-  }
+  if (request.headers.origin !== pages.origin) return new ApiError('FORBIDDEN', `Pages accept form posts from ${pages.origin} only.`);
   const actionId = request.headers['next-action'];
   if (actionId === undefined) return undefined;
   // Next would hand an action of another page to that page with a request to itself, or fail to find it.
   if (pages.actions && !pages.actions.runsAt(actionId as string, pathname)) return unknownAction();
   return undefined;
+}
+
+/** A refused post to a page, logged as one line: the client's error, without a stack. */
+export function loggedRefusal(request: IncomingMessage, refusal: ApiError): ApiError {
+  logger().warn(
+    {
+      requestId: request.headers['x-request-id'],
+      origin: request.headers.origin?.slice(0, 200),
+      path: request.url?.slice(0, 200),
+      code: refusal.code,
+      detail: refusal.message,
+    },
+    'page post refused',
+  );
+  return refusal;
 }
 
 const unknownAction = () => new ApiError('NOT_FOUND', 'This page has no such server action in this version of Counterpart; reload the page.');

@@ -1,7 +1,7 @@
 import { IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError, problemBody } from './errors';
-import { formPostRefusal, pagePostRefusal, replyRefusal, type PagePosts } from './page-posts';
+import { formPostRefusal, loggedRefusal, pagePostRefusal, replyRefusal, type PagePosts } from './page-posts';
 import { decodePathSegment } from './path-segments';
 import { MAX_BODY_BYTES } from './request-body';
 import { HTTP_METHODS, type RouteTable } from './route-table';
@@ -78,7 +78,7 @@ function judged(
   if (method !== 'POST' || API_SURFACE.test(routed)) return request;
   const toPage = pages && !routeMethods && !ROUTE_HANDLER_SURFACE.test(routed) ? pages : undefined;
   const refusal = toPage && pagePostRefusal(request, routed, toPage);
-  if (refusal) return refusal;
+  if (refusal) return loggedRefusal(request, refusal);
   if (isMultipart(request)) return checkedMultipart(request, routed, toPage);
   return toPage && request.headers['next-action'] !== undefined ? checkedReply(request) : request;
 }
@@ -105,14 +105,15 @@ async function checkedMultipart(request: IncomingMessage, routed: string, pages:
     return new ApiError('BAD_REQUEST', `The multipart/form-data body is malformed: ${(error as Error).message}`);
   }
   const refusal = pages && formPostRefusal(form, request.headers['next-action'] as string | undefined, routed, pages);
-  return refusal || replay(request, body);
+  return refusal ? loggedRefusal(request, refusal) : replay(request, body);
 }
 
 /** A server action's arguments sent as text (React's reply without a form): judged by `replyRefusal`, then replayed. */
 async function checkedReply(request: IncomingMessage): Promise<IncomingMessage | ApiError> {
   const body = await bodyOf(request);
   if (body instanceof ApiError) return body;
-  return replyRefusal(body.toString('utf8')) ?? replay(request, body);
+  const refusal = replyRefusal(body.toString('utf8'));
+  return refusal ? loggedRefusal(request, refusal) : replay(request, body);
 }
 
 /** The whole body, at most 1 MiB (Next's own limit for actions). */
