@@ -100,7 +100,11 @@ describe('sign-in logging', () => {
 
 describe('requests Auth.js refuses', () => {
   it('answers a return address that is no URL with a 400 problem, not a 500 page and an error in the log', async () => {
-    for (const target of ['/api/auth/signin?callbackUrl=x', '/api/auth/signin?callbackUrl=%2Fok&callbackUrl=Ly4%243', '/api/auth/callback/credentials?callbackUrl=javascript:alert(1)']) {
+    for (const target of [
+      '/api/auth/signin?callbackUrl=x',
+      '/api/auth/signin?callbackUrl=%2Fok&callbackUrl=Ly4%243',
+      '/api/auth/callback/credentials?callbackUrl=javascript:alert(1)',
+    ]) {
       const response = await GET(new Request(`${TEST_ORIGIN}${target}`) as never);
       expect(response.status, target).toBe(400);
       expect(response.headers.get('content-type')).toBe('application/problem+json');
@@ -113,7 +117,11 @@ describe('requests Auth.js refuses', () => {
   });
 
   it('takes the return addresses Auth.js takes: a path of the site, or an http(s) URL', async () => {
-    for (const target of ['/api/auth/signin?callbackUrl=%2Fdashboard', '/api/auth/signin?callbackUrl=http%3A%2F%2Flocalhost%3A3000%2Fdashboard', '/api/auth/signin']) {
+    for (const target of [
+      '/api/auth/signin?callbackUrl=%2Fdashboard',
+      '/api/auth/signin?callbackUrl=http%3A%2F%2Flocalhost%3A3000%2Fdashboard',
+      '/api/auth/signin',
+    ]) {
       expect((await GET(new Request(`${TEST_ORIGIN}${target}`) as never)).status, target).toBe(302);
     }
   });
