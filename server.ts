@@ -14,6 +14,7 @@ import { docsPage } from './lib/http/docs-page';
 import { createFastPath, type FastPath } from './lib/http/fast-path';
 import { ApiError } from './lib/http/errors';
 import { acceptedRequestId, docsUrl, REMOTE_ADDRESS_HEADER } from './lib/http/handler-context';
+import { type PagePosts, pinToPublicUrl, serverActionsOfBuild } from './lib/http/page-posts';
 import { answerClientError, guardRequest, sendProblem } from './lib/http/request-guard';
 import { emptyRouteTable, routeTableOfBuild, type RouteTable } from './lib/http/route-table';
 import { publishUnmeteredRateLimit } from './lib/http/unmetered-rate-limit';
@@ -65,6 +66,9 @@ async function main() {
   }
   await ensureSigningKey(handle.db);
   process.env.AUTH_SECRET ??= await sealedSetting(handle.db, 'auth_secret', () => randomBytes(32).toString('base64url'));
+  // Auth.js builds its URLs (redirects, callback URLs) on AUTH_URL, else on the address Next was started with.
+  const publicUrl = new URL(settings.PUBLIC_URL);
+  process.env.AUTH_URL = new URL('/api/auth', publicUrl).href;
   if (settings.SEED_DEMO) await seedDemoTenant(handle.db, (text) => console.log(text));
 
   // Next would attach an upgrade listener of its own to the server of the first request it handles, and it ends the
@@ -80,6 +84,7 @@ async function main() {
     ? emptyRouteTable
     : routeTableOfBuild(path.join(process.cwd(), '.next'), (err, file) => log.warn({ err, file }, 'route methods unreadable'));
   const fastPath = await fastPathLoading;
+  const pagePosts: PagePosts = { origin: publicUrl.origin, actions: dev ? undefined : serverActionsOfBuild(path.join(process.cwd(), '.next')) };
   const routes: RouteTable = fastPath
     ? { allowedMethods: (pathname) => fastPath.routes.allowedMethods(pathname) ?? buildRoutes.allowedMethods(pathname) }
     : buildRoutes;
@@ -103,9 +108,10 @@ async function main() {
     const requestId = acceptedRequestId(request.headers['x-request-id']);
     request.headers['x-request-id'] = requestId;
     response.setHeader('X-Request-Id', requestId);
+    pinToPublicUrl(request.headers, publicUrl, settings.TRUST_PROXY);
     let verdict: ReturnType<typeof guardRequest>;
     try {
-      verdict = guardRequest(request, routes);
+      verdict = guardRequest(request, routes, pagePosts);
     } catch (err) {
       log.error({ err, url: request.url?.slice(0, 200) }, 'request pre-checks failed');
       return request.destroy();

@@ -2,6 +2,7 @@
 
 import { headers } from 'next/headers';
 import { z } from 'zod';
+import { requireFormArguments } from '@/app/dashboard/_lib/action';
 import { requireUser } from '@/auth';
 import { getDb } from '@/db/client';
 import { approveDevice, checkUserCode, denyDevice } from '@/lib/auth/device-approval';
@@ -27,6 +28,7 @@ async function requestAddress(): Promise<string> {
  * and approves it for some of their locations or denies it. Every code check goes through the brute-force lockout.
  */
 export async function activateAction(previous: ActivateState, formData: FormData): Promise<ActivateState> {
+  requireFormArguments(previous, formData, '/activate');
   const user = await requireUser(['MERCHANT'], '/activate');
   const parsed = formSchema.safeParse({
     intent: formData.get('intent'),

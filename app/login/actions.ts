@@ -1,6 +1,7 @@
 'use server';
 
 import { AuthError } from 'next-auth';
+import { requireFormArguments } from '@/app/dashboard/_lib/action';
 import { signIn } from '@/auth';
 import { returnPath } from '@/lib/http/return-address';
 import { continueTo, type Continuation } from '../_lib/navigation';
@@ -11,7 +12,8 @@ export interface SignInState extends Continuation {
   email?: string;
 }
 
-export async function signInAction(_previous: SignInState, formData: FormData): Promise<SignInState> {
+export async function signInAction(previous: SignInState, formData: FormData): Promise<SignInState> {
+  requireFormArguments(previous, formData, '/login');
   // Only a path on this site may be returned to after sign-in (no open redirects).
   const destination = returnPath(formData.get('callbackUrl'));
   try {

@@ -14,16 +14,22 @@ export function logFailedSignIn(input: { email: string; address: string; reason:
 
 // Auth.js reports a refused sign-in as a CredentialsSignin error. Bundling renames classes, so `name` cannot tell it
 // apart; the static `type` Auth.js gives every error can.
-const isCredentialsSignin = (error: Error) => (error as Error & { type?: unknown }).type === 'CredentialsSignin';
+const errorType = (error: Error) => (error as Error & { type?: unknown }).type;
+// What Auth.js reports about a request it refused (no CSRF token, an action it does not have, a return address that
+// is no URL): the visitor's error, not the server's.
+const REQUEST_ERRORS = new Set(['MissingCSRF', 'UnknownAction', 'InvalidCallbackUrl', 'InvalidCheck', 'UntrustedHost']);
 
 /**
  * The Auth.js `logger` option: errors go to the structured log, except a refused sign-in, which `authorize` has
- * already logged as a failed sign-in.
+ * already logged as a failed sign-in, and a refused request, logged as one warn line without a stack.
  */
 export function authLogger(log: () => Logger = logger) {
   return {
     error(error: Error) {
-      if (!isCredentialsSignin(error)) log().error({ err: error }, 'auth error');
+      const type = errorType(error);
+      if (type === 'CredentialsSignin') return;
+      if (typeof type === 'string' && REQUEST_ERRORS.has(type)) log().warn({ type, detail: error.message.slice(0, 200) }, 'auth request refused');
+      else log().error({ err: error }, 'auth error');
     },
     warn(code: string) {
       log().warn({ code }, 'auth warning');

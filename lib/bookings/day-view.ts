@@ -46,11 +46,15 @@ export function todayIn(timezone: string, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
+// An id taken from the address: visible ASCII, as every id is. Anything else (a NUL the database refuses) names nothing.
+const ADDRESS_ID = /^[\x21-\x7e]{1,100}$/;
+
+/** The day view's address (`/dashboard/bookings?location=…&date=…&booking=…`): what does not parse is left out. */
 export const bookingDayQuerySchema = z.object({
-  location: z.string().optional(),
+  location: z.string().regex(ADDRESS_ID).optional().catch(undefined),
   date: z.string().regex(DAY).optional().catch(undefined),
   to: z.string().regex(DAY).optional().catch(undefined),
-  booking: z.string().optional(),
+  booking: z.string().regex(ADDRESS_ID).optional().catch(undefined),
 });
 
 function toDashboardBooking(row: BookingRow): DashboardBooking {

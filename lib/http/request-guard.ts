@@ -1,12 +1,15 @@
 import { IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError, problemBody } from './errors';
+import { formPostRefusal, loggedRefusal, pagePostRefusal, replyRefusal, type PagePosts } from './page-posts';
 import { decodePathSegment } from './path-segments';
 import { MAX_BODY_BYTES } from './request-body';
 import { HTTP_METHODS, type RouteTable } from './route-table';
 
 // Route handlers of these surfaces read and judge their own bodies (413, 415); pages leave that to Next.
 const API_SURFACE = /^\/(?:connect|manage|oauth)(?:\/|$)/;
+// Auth.js's endpoints (/api/auth/…) are route handlers under a catch-all, which the route table leaves out.
+const ROUTE_HANDLER_SURFACE = /^\/(?:connect|manage|oauth|api)(?:\/|$)/;
 // A method Next does not know is served nowhere; pages answer these three (POST for server actions).
 const PAGE_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
@@ -36,9 +39,10 @@ export function routedPath(pathname: string): string {
  * The checks a request passes before Next sees it, each of which Next would otherwise answer with a 500 or an empty
  * body (CONTRACT §5: client input never yields a 5xx; a wrong method is a 405 problem with `Allow`). Answers either
  * the request to hand on (the same one, or a replay of a body read here) or the ApiError to refuse it with: at once
- * when the route table knows the path's methods and no body has to be read, as a promise otherwise.
+ * when the route table knows the path's methods and no body has to be read, as a promise otherwise. With `pages`, a
+ * POST to a page (a server action) must also meet its rules (`pagePostRefusal`).
  */
-export function guardRequest(request: IncomingMessage, routes: RouteTable): Verdict | Promise<Verdict> {
+export function guardRequest(request: IncomingMessage, routes: RouteTable, pages?: PagePosts): Verdict | Promise<Verdict> {
   const pathname = requestPath(request.url ?? '/');
   let routed = pathname;
   if (!isPlainPath(pathname)) {
@@ -51,12 +55,19 @@ export function guardRequest(request: IncomingMessage, routes: RouteTable): Verd
     routed = routedPath(pathname);
   }
   const routeMethods = routes.allowedMethods(routed);
-  return routeMethods instanceof Promise ? routeMethods.then((methods) => judged(request, routed, methods)) : judged(request, routed, routeMethods);
+  return routeMethods instanceof Promise
+    ? routeMethods.then((methods) => judged(request, routed, methods, pages))
+    : judged(request, routed, routeMethods, pages);
 }
 
 type Verdict = IncomingMessage | ApiError;
 
-function judged(request: IncomingMessage, routed: string, routeMethods: readonly string[] | undefined): Verdict | Promise<Verdict> {
+function judged(
+  request: IncomingMessage,
+  routed: string,
+  routeMethods: readonly string[] | undefined,
+  pages: PagePosts | undefined,
+): Verdict | Promise<Verdict> {
   const method = request.method ?? 'GET';
   if (routeMethods) {
     if (!routeMethods.includes(method)) return methodNotAllowed(method, routeMethods);
@@ -64,8 +75,12 @@ function judged(request: IncomingMessage, routed: string, routeMethods: readonly
     // No route handler there: the API surfaces answer 404 whatever the method (their catch-all routes), pages 405.
     return API_SURFACE.test(routed) ? new ApiError('NOT_FOUND', `No endpoint at ${routed.slice(0, 200)}.`) : methodNotAllowed(method, PAGE_METHODS);
   }
-  if (method === 'POST' && !API_SURFACE.test(routed) && isMultipart(request)) return checkedMultipart(request);
-  return request;
+  if (method !== 'POST' || API_SURFACE.test(routed)) return request;
+  const toPage = pages && !routeMethods && !ROUTE_HANDLER_SURFACE.test(routed) ? pages : undefined;
+  const refusal = toPage && pagePostRefusal(request, routed, toPage);
+  if (refusal) return loggedRefusal(request, refusal);
+  if (isMultipart(request)) return checkedMultipart(request, routed, toPage);
+  return toPage && request.headers['next-action'] !== undefined ? checkedReply(request) : request;
 }
 
 const methodNotAllowed = (method: string, allowed: readonly string[]) =>
@@ -78,9 +93,31 @@ const isMultipart = (request: IncomingMessage) => request.headers['content-type'
 /**
  * Next parses a multipart POST to a page as a possible server action and answers 500 when the body is not valid
  * multipart. The body is read here (at most 1 MiB, Next's own limit for actions), parsed with the same parser, and
- * replayed to Next only when it parses.
+ * replayed to Next only when it parses (and, posted to a page, is a form of the dashboard: `formPostRefusal`).
  */
-async function checkedMultipart(request: IncomingMessage): Promise<IncomingMessage | ApiError> {
+async function checkedMultipart(request: IncomingMessage, routed: string, pages: PagePosts | undefined): Promise<IncomingMessage | ApiError> {
+  const body = await bodyOf(request);
+  if (body instanceof ApiError) return body;
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': request.headers['content-type']! } }).formData();
+  } catch (error) {
+    return new ApiError('BAD_REQUEST', `The multipart/form-data body is malformed: ${(error as Error).message}`);
+  }
+  const refusal = pages && formPostRefusal(form, request.headers['next-action'] as string | undefined, routed, pages);
+  return refusal ? loggedRefusal(request, refusal) : replay(request, body);
+}
+
+/** A server action's arguments sent as text (React's reply without a form): judged by `replyRefusal`, then replayed. */
+async function checkedReply(request: IncomingMessage): Promise<IncomingMessage | ApiError> {
+  const body = await bodyOf(request);
+  if (body instanceof ApiError) return body;
+  const refusal = replyRefusal(body.toString('utf8'));
+  return refusal ? loggedRefusal(request, refusal) : replay(request, body);
+}
+
+/** The whole body, at most 1 MiB (Next's own limit for actions). */
+async function bodyOf(request: IncomingMessage): Promise<Buffer<ArrayBuffer> | ApiError> {
   const chunks: Buffer[] = [];
   let received = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
@@ -90,13 +127,7 @@ async function checkedMultipart(request: IncomingMessage): Promise<IncomingMessa
     }
     chunks.push(chunk);
   }
-  const body = Buffer.concat(chunks);
-  try {
-    await new Response(body, { headers: { 'content-type': request.headers['content-type']! } }).formData();
-  } catch (error) {
-    return new ApiError('BAD_REQUEST', `The multipart/form-data body is malformed: ${(error as Error).message}`);
-  }
-  return replay(request, body);
+  return Buffer.concat(chunks);
 }
 
 /** A request that reads like `original`, whose body (already consumed from the socket) is `body`. */

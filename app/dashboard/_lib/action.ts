@@ -1,6 +1,6 @@
 import { revalidatePath } from 'next/cache';
 import { notFound } from 'next/navigation';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { requireUser } from '@/auth';
 import { getDb, type Database } from '@/db/client';
 import { fieldErrorsOf, formValues, parseForm, type FormState } from '@/lib/forms';
@@ -16,6 +16,19 @@ export async function requireDashboardUser<R extends UserRole>(roles: readonly R
   const user = asDashboardUser(await requireUser(roles, page));
   if (!user) notFound();
   return user as UserOf<R>;
+}
+
+// What React hands a form's action (useActionState): the state the form shows, and the form's fields.
+const formArguments = z.tuple([z.looseObject({}), z.instanceof(FormData)]);
+
+/**
+ * Refuses arguments no dashboard form sends (a hand-made `Next-Action` request: `[null,null]`, a number, fields without
+ * a FormData) as if the page did not exist: a 404, logged as one line, before the action's code reads them.
+ */
+export function requireFormArguments(previous: unknown, formData: unknown, page: string): void {
+  if (formArguments.safeParse([previous, formData]).success) return;
+  logger().warn({ page }, 'server action called without a form');
+  notFound();
 }
 
 export interface DashboardActionOptions<S extends z.ZodType, R extends UserRole> {
@@ -38,7 +51,7 @@ export interface DashboardActionOptions<S extends z.ZodType, R extends UserRole>
 export type AuditNote = Partial<Omit<AuditEntry, 'action' | 'requestId'>>;
 
 /**
- * The one wrapper of every dashboard form action: the role and its typed user, the form's fields parsed with the
+ * The one wrapper of every dashboard form action: its arguments checked to be a form's, the role and its typed user, the form's fields parsed with the
  * schema (each field's first error, the values kept), lib's ApiErrors as the form's error (or a field's), and the
  * page revalidated after a change. `run` answers the success message, optionally with more for the form.
  */
@@ -46,7 +59,8 @@ export function dashboardAction<S extends z.ZodType, R extends UserRole, Extra e
   options: DashboardActionOptions<S, R>,
   run: (context: { db: Database; user: UserOf<R>; input: z.output<S>; audit: AuditNote }) => Promise<string | (Extra & { message?: string })>,
 ) {
-  return async (_previous: FormState & Partial<Extra>, formData: FormData): Promise<FormState & Partial<Extra>> => {
+  return async (previous: FormState & Partial<Extra>, formData: FormData): Promise<FormState & Partial<Extra>> => {
+    requireFormArguments(previous, formData, options.page);
     const user = await requireDashboardUser(options.roles, options.page);
     const values = formValues(formData);
     const parsed = parseForm(options.schema, values);

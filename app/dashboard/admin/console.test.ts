@@ -110,6 +110,20 @@ describe('operator console actions (admin)', () => {
     session.user = { id: admin.id, role: 'ADMIN', merchantId: null, partnerId: null };
   });
 
+  it('answers arguments no form sends (a hand-made request) with 404 before the action reads them, and changes nothing', async () => {
+    const before = await db().select().from(merchants);
+    const { replayDeliveryAction } = otherActions;
+    const { addSectionAction } = await import('@/app/dashboard/tables/actions');
+    for (const [name, action] of Object.entries({ ...actions, replayDeliveryAction, addSectionAction })) {
+      if (typeof action !== 'function') continue;
+      const call = action as (...args: unknown[]) => Promise<unknown>;
+      for (const args of [[null, null], [5], [{}, { name: 'Sneaky' }], [form({ name: 'Sneaky' })], [[], form({ name: 'Sneaky' })]]) {
+        await expect(call(...args), `${name}(${JSON.stringify(args)})`).rejects.toBeInstanceOf(NotFoundSignal);
+      }
+    }
+    expect(await db().select().from(merchants)).toHaveLength(before.length);
+  });
+
   it('creates a partner and a client, shows the secret once and audits both without the secret', async () => {
     const created = await actions.createPartnerAction({}, form({ name: 'Console App', type: 'ORDERING_APP' }));
     expect(created.message).toBe('Partner Console App created.');

@@ -97,3 +97,45 @@ describe('sign-in logging', () => {
     ]);
   });
 });
+
+describe('requests Auth.js refuses', () => {
+  it('reads a return address that is no URL as the dashboard: a redirect on this site, not a 500 page and an error in the log', async () => {
+    for (const target of [
+      '/api/auth/signin?callbackUrl=x',
+      '/api/auth/signin?callbackUrl=%2Fok&callbackUrl=Ly4%243',
+      '/api/auth/signin?callbackUrl=javascript:alert(1)',
+    ]) {
+      const response = await GET(new Request(`${TEST_ORIGIN}${target}`) as never);
+      expect(response.status, target).toBe(302);
+      expect(new URL(response.headers.get('location') ?? '', TEST_ORIGIN).origin, target).toBe(TEST_ORIGIN);
+    }
+    const posted = await POST(new Request(`${TEST_ORIGIN}/api/auth/signout?callbackUrl=x`, { method: 'POST' }) as never);
+    expect(posted.status).toBeLessThan(500);
+    const cookie = await GET(new Request(`${TEST_ORIGIN}/api/auth/signin`, { headers: { cookie: 'authjs.callback-url=not%20a%20url' } }) as never);
+    expect(cookie.status).toBe(302);
+    expect(lines.filter((line) => Number(line.level) >= PINO_ERROR)).toEqual([]);
+  });
+
+  it('takes the return addresses Auth.js takes: a path of the site, or an http(s) URL', async () => {
+    for (const target of [
+      '/api/auth/signin?callbackUrl=%2Fdashboard',
+      '/api/auth/signin?callbackUrl=http%3A%2F%2Flocalhost%3A3000%2Fdashboard',
+      '/api/auth/signin',
+    ]) {
+      expect((await GET(new Request(`${TEST_ORIGIN}${target}`) as never)).status, target).toBe(302);
+    }
+  });
+
+  it('logs a request it refused (no CSRF token, an action it does not have) as one warn line without a stack', async () => {
+    const signOut = await POST(new Request(`${TEST_ORIGIN}/api/auth/signout`, { method: 'POST' }) as never);
+    expect(signOut.status).toBe(302);
+    const unknown = await GET(new Request(`${TEST_ORIGIN}/api/auth/signin/credentials`) as never);
+    expect(unknown.status).toBe(302);
+    expect(lines.filter((line) => Number(line.level) >= PINO_ERROR)).toEqual([]);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: PINO_WARN, msg: 'auth request refused', type: 'MissingCSRF' }),
+      expect.objectContaining({ level: PINO_WARN, msg: 'auth request refused', type: 'UnknownAction' }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('stack');
+  });
+});
