@@ -1,10 +1,12 @@
 import NextAuth, { type Session } from 'next-auth';
 import { NextResponse, type NextFetchEvent, type NextRequest } from 'next/server';
 import { authConfig, httpsDeployment } from './auth.config';
+import { authLogger } from './lib/auth/sign-in-log';
 import { newNonce, pageSecurityHeaders } from './lib/http/security-headers';
 import { SESSION_RENEW_SECONDS } from './lib/tenancy/session-lifetime';
 
-const { auth } = NextAuth(authConfig);
+// A cookie that cannot be read is the visitor's problem: one warn line through the structured log, not a stack trace.
+const { auth } = NextAuth({ ...authConfig, logger: authLogger() });
 
 /** Pages that need a signed-in user. The pages themselves check that the session is still live (auth.ts). */
 const SIGNED_IN_PAGES = /^\/(?:dashboard(?:\/|$)|activate\/?$)/;

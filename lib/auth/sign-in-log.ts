@@ -16,8 +16,8 @@ export function logFailedSignIn(input: { email: string; address: string; reason:
 // apart; the static `type` Auth.js gives every error can.
 const errorType = (error: Error) => (error as Error & { type?: unknown }).type;
 // What Auth.js reports about a request it refused (no CSRF token, an action it does not have, a return address that
-// is no URL): the visitor's error, not the server's.
-const REQUEST_ERRORS = new Set(['MissingCSRF', 'UnknownAction', 'InvalidCallbackUrl', 'InvalidCheck', 'UntrustedHost']);
+// is no URL, a session cookie that cannot be read): the visitor's error, not the server's.
+const REQUEST_ERRORS = new Set(['MissingCSRF', 'UnknownAction', 'InvalidCallbackUrl', 'InvalidCheck', 'UntrustedHost', 'JWTSessionError']);
 
 /**
  * The Auth.js `logger` option: errors go to the structured log, except a refused sign-in, which `authorize` has
