@@ -107,7 +107,7 @@ export const changelog: ChangelogEntry[] = [
     api: 'Loyalty',
     version: '0.9',
     change:
-      'A loyalty activity’s `sale` is filled: the latest `CLOSED` sale at its location with an `EFTPOS` payment whose `acquirer.transactionReference` is the activity’s `paymentId`, for the same goods and services amount (null while there is none).',
+      'A loyalty activity’s `sale` is filled: the latest `CLOSED` sale at its location with an `EFTPOS` payment whose `acquirer.transactionReference` is the activity’s `paymentId`, for the same goods and services amount, when that sale says all the loyalty reference’s sale requires (`staff`, `tax`, `origin.locationId`, `acquirer.terminalId`; type `SALE`, `REFUND` or `VOID`; payments by `EFTPOS`, `CASH`, `GIFT_CARD` or `POINTS`), which the Sales API leaves optional. Null otherwise.',
   },
   {
     api: 'Locations',
