@@ -266,6 +266,22 @@ test('sales: every reference request is accepted and answered as the reference d
     body: { version: sale.version, status: 'CLOSED', closedZonedDateTime: '2023-04-29T13:30:00+10:00' },
     contentType: 'application/json',
   });
+  // The reference reopens a closed sale as a new sale, REOPENED with parentSaleId: it reads and lists as the reference's sale.
+  const reopened = await setUp<{ id: string }>(request, pos.token, 'POST', '/sales', {
+    locationId,
+    origin: { saleId: `reference-sale-${stamp}-reopened`, locationId: 'POS-0000001' },
+    status: 'REOPENED',
+    parentSaleId: sale.id,
+    openedZonedDateTime: '2023-04-29T13:40:00+10:00',
+    staff: { id: '8675309' },
+    tax: aud(0),
+    total: aud(0),
+  });
+  await session.send('GET', '/sales/{saleId}', { realPath: `/sales/${reopened.id}`, token: pos.token });
+  const listed = await session.send('GET', '/sales', { realPath: '/sales', token: pos.token, query: { locationId, saleStatus: 'REOPENED' } });
+  expect((JSON.parse(listed.body) as { results: { id: string; parentSaleId?: string }[] }).results).toEqual([
+    expect.objectContaining({ id: reopened.id, parentSaleId: sale.id }),
+  ]);
   session.finish();
 });
 
