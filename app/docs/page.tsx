@@ -253,8 +253,9 @@ export default function DocsPage() {
             </tr>
           </thead>
           <tbody>
-            {changelog.map((entry) => (
-              <tr key={`${entry.api} ${entry.version} ${entry.change}`} className="border-b border-stone-100 align-top">
+            {changelog.map((entry, index) => (
+              // Keyed by place, not by its text: a key is sent as written, so Markdown in it would reach the page raw.
+              <tr key={`${entry.api} ${entry.version} ${index}`} className="border-b border-stone-100 align-top">
                 <td className="py-1.5">{entry.api}</td>
                 <td className="py-1.5 font-mono">{entry.version}</td>
                 <td className="py-1.5">
