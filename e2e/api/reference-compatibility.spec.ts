@@ -266,6 +266,22 @@ test('sales: every reference request is accepted and answered as the reference d
     body: { version: sale.version, status: 'CLOSED', closedZonedDateTime: '2023-04-29T13:30:00+10:00' },
     contentType: 'application/json',
   });
+  // The reference reopens a closed sale as a new sale, REOPENED with parentSaleId: it reads and lists as the reference's sale.
+  const reopened = await setUp<{ id: string }>(request, pos.token, 'POST', '/sales', {
+    locationId,
+    origin: { saleId: `reference-sale-${stamp}-reopened`, locationId: 'POS-0000001' },
+    status: 'REOPENED',
+    parentSaleId: sale.id,
+    openedZonedDateTime: '2023-04-29T13:40:00+10:00',
+    staff: { id: '8675309' },
+    tax: aud(0),
+    total: aud(0),
+  });
+  await session.send('GET', '/sales/{saleId}', { realPath: `/sales/${reopened.id}`, token: pos.token });
+  const listed = await session.send('GET', '/sales', { realPath: '/sales', token: pos.token, query: { locationId, saleStatus: 'REOPENED' } });
+  expect((JSON.parse(listed.body) as { results: { id: string; parentSaleId?: string }[] }).results).toEqual([
+    expect.objectContaining({ id: reopened.id, parentSaleId: sale.id }),
+  ]);
   session.finish();
 });
 
@@ -315,7 +331,7 @@ test('locations: every reference request is accepted and answered as the referen
 
 test('loyalty: every reference request is accepted and answered as the reference documents it', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const { locationId, spareLocationId, locationName, spareLocationName, merchant, stamp } = await theWorld(browser, request);
+  const { locationId, spareLocationId, locationName, spareLocationName, merchant, stamp, pos } = await theWorld(browser, request);
   const session = sessionOf(request, 'tyro-connect-loyalty.yml');
   const partnerName = `Reference Loyalty ${stamp}`;
   const partner = await manage<{ id: string }>(request, '/partners', { name: partnerName, type: 'LOYALTY' });
@@ -394,9 +410,14 @@ test('loyalty: every reference request is accepted and answered as the reference
     await session.example('POST', '/loyalty/members', name, { realPath: '/loyalty/members', token, fill });
   }
   let activityId: string | undefined;
-  for (const { name } of payments) {
+  let activityPayment: { paymentId: string; amount: number } | undefined;
+  for (const { name, value } of payments) {
     const outcome = await session.example('POST', '/payments/test', name, { realPath: '/payments/test', token, fill });
-    activityId ??= outcome.accepted ? (JSON.parse(outcome.body) as { loyaltyActivityId?: string }).loyaltyActivityId : undefined;
+    const made = outcome.accepted ? (JSON.parse(outcome.body) as { loyaltyActivityId?: string; paymentId: string }) : undefined;
+    if (!activityId && made?.loyaltyActivityId) {
+      activityId = made.loyaltyActivityId;
+      activityPayment = { paymentId: made.paymentId, amount: (value as { goodsAndServicesAmount: number }).goodsAndServicesAmount };
+    }
   }
   const events = await setUp<{ results?: { type: string; data: { id: string } }[]; events?: { type: string; data: { id: string } }[] }>(
     request,
@@ -408,6 +429,33 @@ test('loyalty: every reference request is accepted and answered as the reference
   activityId ??= all.find((event) => event.type === 'NEW_LOYALTY_ACTIVITY')?.data.id ?? 'no-activity';
   const cardId = all.find((event) => event.type === 'NEW_REGISTERED_CARD')?.data.id ?? 'no-card';
   await session.send('GET', '/loyalty/activities/{loyaltyActivityId}', { realPath: `/loyalty/activities/${activityId}`, token });
+  // The activity with its sale: the POS records the sale the member's payment belongs to, first one that leaves out what
+  // the Sales API makes optional and the loyalty reference's sale requires (staff, tax, store and terminal ids), then a
+  // whole one. Each answer is checked against the reference's loyalty-activity, and the whole sale is carried.
+  expect(activityPayment, 'a member’s test payment made a loyalty activity').toBeDefined();
+  const { paymentId, amount } = activityPayment!;
+  const sale = (saleId: string) => ({
+    locationId,
+    origin: { saleId },
+    status: 'CLOSED',
+    openedZonedDateTime: '2023-04-29T12:30:00+10:00',
+    closedZonedDateTime: '2023-04-29T12:45:00+10:00',
+    items: [{ id: 'i1', name: 'Cherry', sku: 'cherry-pie', quantity: 1, unitPrice: aud(amount), unitPriceTax: aud(0), tax: aud(0), total: aud(amount) }],
+    total: aud(amount),
+    payments: [{ method: 'EFTPOS', acquirer: { name: 'TYRO', transactionReference: paymentId }, goodsAndServicesAmount: aud(amount) }],
+  });
+  await setUp(request, pos.token, 'POST', '/sales', sale(`reference-loyalty-partial-${stamp}`));
+  await session.send('GET', '/loyalty/activities/{loyaltyActivityId}', { realPath: `/loyalty/activities/${activityId}`, token });
+  const whole = sale(`reference-loyalty-whole-${stamp}`);
+  await setUp(request, pos.token, 'POST', '/sales', {
+    ...whole,
+    origin: { ...whole.origin, locationId: 'POS-0000001' },
+    staff: { id: '8675309' },
+    tax: aud(0),
+    payments: [{ ...whole.payments[0], acquirer: { name: 'TYRO', transactionReference: paymentId, terminalId: 'T-0000001' } }],
+  });
+  const withSale = await session.send('GET', '/loyalty/activities/{loyaltyActivityId}', { realPath: `/loyalty/activities/${activityId}`, token });
+  expect((JSON.parse(withSale.body) as { sale: { origin: { saleId: string } } | null }).sale?.origin.saleId).toBe(whole.origin.saleId);
   await session.send('GET', '/loyalty/registered-cards/{registeredCardId}', { realPath: `/loyalty/registered-cards/${cardId}`, token });
   for (const { name } of session.examples('DELETE', '/loyalty/registered-cards/{registeredCardId}')) {
     await session.example('DELETE', '/loyalty/registered-cards/{registeredCardId}', name, { realPath: `/loyalty/registered-cards/${cardId}`, token, fill });

@@ -5,8 +5,7 @@ import { emitEvent } from '@/lib/events/outbox';
 import { ApiError } from '@/lib/http/errors';
 import { newId } from '@/lib/ids';
 import { findSaleOfPayment } from '@/lib/sales/payment-sale';
-import type { SaleResponse } from '@/lib/sales/schema';
-import { loyaltyActivityResponseSchema, type LoyaltyActivityResponse } from './schema';
+import { loyaltyActivityResponseSchema, loyaltySaleSchema, type LoyaltyActivityResponse, type LoyaltySale } from './schema';
 import { zonedDateTime } from './zoned-date-time';
 
 type PaymentRow = typeof loyaltyPayments.$inferSelect;
@@ -46,7 +45,8 @@ export async function createLoyaltyActivity(
 
 /**
  * GET /loyalty/activities/{id}: the partner's own activity; another partner's is 404. Its sale is looked up when it is
- * read, so a sale the POS records (or closes) after the payment shows once it is there.
+ * read, so a sale the POS records (or closes) after the payment shows once it is there, and is carried only when it is
+ * whole as the loyalty reference's sale (loyaltySaleSchema).
  */
 export async function getLoyaltyActivity(db: Executor, partnerId: string, loyaltyActivityId: string): Promise<LoyaltyActivityResponse> {
   const [row] = await db
@@ -56,11 +56,14 @@ export async function getLoyaltyActivity(db: Executor, partnerId: string, loyalt
     .innerJoin(locations, eq(locations.id, loyaltyActivities.locationId))
     .where(and(eq(loyaltyActivities.id, loyaltyActivityId), eq(loyaltyActivities.partnerId, partnerId)));
   if (!row) throw new ApiError('NOT_FOUND', `No loyalty activity was found for id: ${loyaltyActivityId}`);
-  const sale = await findSaleOfPayment(db, {
+  const found = await findSaleOfPayment(db, {
     locationId: row.activity.locationId,
     paymentId: row.payment.id,
     goodsAndServices: { amount: row.payment.goodsAndServicesAmount, currency: row.payment.currency },
   });
+  // The Sales API leaves optional what the loyalty reference's sale requires (staff, tax …): a sale without it is not
+  // carried, since a partner reading the activity by the reference would refuse the activity whole.
+  const sale = found ? (loyaltySaleSchema.safeParse(found).data ?? null) : null;
   return toLoyaltyActivityResponse({ ...row, sale });
 }
 
@@ -69,7 +72,7 @@ function toLoyaltyActivityResponse(row: {
   activity: typeof loyaltyActivities.$inferSelect;
   payment: PaymentRow;
   timezone: string;
-  sale: SaleResponse | null;
+  sale: LoyaltySale | null;
 }): LoyaltyActivityResponse {
   const { activity, payment } = row;
   const money = (amount: number) => ({ amount, currency: payment.currency });

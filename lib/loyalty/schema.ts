@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EventType, ResourceKind } from '@/lib/events/event-types';
 import { moneyPositiveAmountSchema } from '@/lib/money';
-import { saleResponseSchema } from '@/lib/sales/schema';
+import { salePaymentSchema, saleResponseSchema } from '@/lib/sales/schema';
 
 // Shapes and names follow the Tyro Connect-compatible Loyalty API 0.9 (CONTRACT §6 "Loyalty").
 // Every cross-field rule runs even when other fields already failed (`when`), so a partner sees
@@ -137,6 +137,38 @@ export type RegisteredCardResponse = z.output<typeof registeredCardResponseSchem
 
 // ---------- Loyalty activity (GET /loyalty/activities/{loyaltyActivityId}) ----------
 
+/**
+ * The sale of a loyalty activity as the loyalty reference has it: a Sales API sale that is closed and says everything
+ * the reference's `sale` requires, which the Sales API leaves optional (`staff`, `tax`, the POS's `origin.locationId`,
+ * an EFTPOS payment's `acquirer.terminalId`), and keeps to the reference's narrower lists (type SALE, REFUND or VOID;
+ * payment methods EFTPOS, CASH, GIFT_CARD or POINTS).
+ */
+export const loyaltySaleSchema = saleResponseSchema
+  .extend({
+    origin: z.object({
+      saleId: z.string().describe("The POS's own id of the sale."),
+      locationId: z.string().min(1).describe('The id of the store according to the POS.'),
+    }),
+    type: z.enum(['SALE', 'REFUND', 'VOID']),
+    status: z.literal('CLOSED'),
+    closedZonedDateTime: z.string().describe('When the sale was closed on the POS (RFC 3339).'),
+    staff: z.object({ id: z.string().min(1).describe("The staff member's POS id, never their name.") }),
+    tax: moneyPositiveAmountSchema.describe('Total tax collected for this sale by the merchant.'),
+    payments: z.array(
+      z.object({
+        ...salePaymentSchema.shape,
+        method: z.enum(['EFTPOS', 'CASH', 'GIFT_CARD', 'POINTS']),
+        acquirer: z
+          .object({ name: z.string(), transactionReference: z.string(), terminalId: z.string() })
+          .optional()
+          .describe('The financial institution that processed the payment; only for method EFTPOS.'),
+      }),
+    ),
+  })
+  .meta({ id: 'LoyaltySale', description: 'The sale a loyalty activity’s payment belongs to, as the loyalty reference has it.' });
+
+export type LoyaltySale = z.output<typeof loyaltySaleSchema>;
+
 export const loyaltyActivityResponseSchema = z
   .object({
     id: z.string(),
@@ -155,11 +187,11 @@ export const loyaltyActivityResponseSchema = z
       }),
       total: moneyPositiveAmountSchema.describe('Total paid by the cardholder.'),
     }),
-    // The sale is the Sales API resource as GET /sales/{id} publishes it, or null.
-    sale: saleResponseSchema
+    // The sale is the Sales API resource as GET /sales/{id} publishes it, when it is a LoyaltySale; else null.
+    sale: loyaltySaleSchema
       .nullable()
       .describe(
-        'The sale the payment belongs to, or null: the latest CLOSED sale recorded at the activity’s location with an EFTPOS payment whose `acquirer.transactionReference` is this payment’s `paymentId` and whose `goodsAndServicesAmount` equals its goods and services amount. Looked up when the activity is read, so a sale recorded after the payment shows once it is closed.',
+        'The sale the payment belongs to, or null: the latest CLOSED sale recorded at the activity’s location with an EFTPOS payment whose `acquirer.transactionReference` is this payment’s `paymentId` and whose `goodsAndServicesAmount` equals its goods and services amount, when that sale says all the loyalty reference requires (`staff`, `tax`, `origin.locationId`, `acquirer.terminalId`; type SALE, REFUND or VOID; payments by EFTPOS, CASH, GIFT_CARD or POINTS). Looked up when the activity is read, so a sale recorded after the payment shows once it is closed.',
       ),
   })
   .meta({ id: 'LoyaltyActivity', description: 'A payment made with a registered card at an activated location.' });

@@ -40,13 +40,19 @@ async function memberPayment(amount: number) {
   return { paymentId: payment.paymentId, activityId: payment.loyaltyActivityId! };
 }
 
-/** A sale the POS records CLOSED (or OPEN) at `locationId`, paid by card with `transactionReference`. */
-const saleRequest = (locationId: string, transactionReference: string, amount: number, status: 'OPEN' | 'CLOSED' = 'CLOSED') =>
-  openSaleRequest(locationId, null, {
+/**
+ * A sale the POS records CLOSED (or OPEN) at `locationId`, paid by card with `transactionReference`, saying all the loyalty
+ * reference's sale requires (staff, tax, the POS's store id, the terminal).
+ */
+const saleRequest = (locationId: string, transactionReference: string, amount: number, status: 'OPEN' | 'CLOSED' = 'CLOSED') => {
+  const request = openSaleRequest(locationId, null, {
     status,
     ...(status === 'CLOSED' ? { closedZonedDateTime: '2026-05-02T20:00:00+10:00' } : {}),
-    payments: [{ method: 'EFTPOS', acquirer: { name: 'TYRO', transactionReference }, goodsAndServicesAmount: aud(amount) }],
+    tax: aud(82),
+    payments: [{ method: 'EFTPOS', acquirer: { name: 'TYRO', transactionReference, terminalId: 'T-1' }, goodsAndServicesAmount: aud(amount) }],
   });
+  return { ...request, origin: { ...request.origin, locationId: 'POS-STORE-1' } };
+};
 
 beforeAll(async () => {
   setup = await activatedLoyaltyLocation(db());
@@ -93,6 +99,26 @@ describe('a loyalty activity’s sale', () => {
       payments: [{ method: 'CASH', goodsAndServicesAmount: aud(1500) }],
     });
     expect(await activitySale(activityId)).toBeNull();
+  });
+
+  it('is null when the sale lacks what the loyalty reference’s sale requires, which the Sales API leaves optional', async () => {
+    const { paymentId, activityId } = await memberPayment(2300);
+    const whole = saleRequest(setup.activeLocationId, paymentId, 2300);
+    const payment = { method: 'EFTPOS', acquirer: { name: 'TYRO', transactionReference: paymentId, terminalId: 'T-1' }, goodsAndServicesAmount: aud(2300) };
+    const lacking: [string, Record<string, unknown>][] = [
+      ['no staff', { staff: undefined }],
+      ['no tax', { tax: undefined }],
+      ['no store id of the POS', { origin: { saleId: `${whole.origin.saleId}-store` } }],
+      ['no terminal', { payments: [{ ...payment, acquirer: { name: 'TYRO', transactionReference: paymentId } }] }],
+      ['another payment by a method the loyalty reference does not list', { payments: [payment, { method: 'ACCOUNT', goodsAndServicesAmount: aud(1) }] }],
+    ];
+    for (const [index, [label, change]] of lacking.entries()) {
+      const sale = await createdSale(setup.pos.token, { ...whole, origin: { ...whole.origin, saleId: `${whole.origin.saleId}-${index}` }, ...change });
+      expect(sale.id, label).toBeTruthy();
+      expect(await activitySale(activityId), label).toBeNull();
+    }
+    const sale = await createdSale(setup.pos.token, { ...whole, origin: { ...whole.origin, saleId: `${whole.origin.saleId}-whole` } });
+    expect(await activitySale(activityId)).toMatchObject({ id: sale.id, staff: { id: 'staff-7' }, tax: aud(82) });
   });
 
   it('never matches a sale of another location, the merchant’s own or another merchant’s', async () => {
