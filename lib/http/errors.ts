@@ -147,5 +147,13 @@ export function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Input the database itself refuses (SQLSTATE class 22: a NUL byte, a number out of range …) is the client's error, as
+ * a 400; undefined for any other failure.
+ */
+export function refusedInput(error: unknown): ApiError | undefined {
+  return pgErrorCode(error)?.startsWith('22') ? new ApiError('BAD_REQUEST', 'A value in the request is out of range or not representable.') : undefined;
+}
+
 /** The known codes and their statuses, for the API reference page. */
 export const errorCatalogue = (): [string, number][] => Object.entries(statusByCode);

@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
 import { recordRequest, type RequestFacts } from '@/lib/ops/request-log';
-import { ApiError, isDatabaseUnavailable, pgErrorCode, problemResponse } from './errors';
+import { ApiError, isDatabaseUnavailable, pgErrorCode, problemResponse, refusedInput } from './errors';
 import { inRequest } from './request-context';
 import { requestUrl } from './request-url';
 
@@ -119,10 +119,9 @@ function toApiError(error: unknown, requestId: string, log: Logger): ApiError {
     log.error({ err: error }, 'database unavailable');
     return new ApiError('SERVICE_UNAVAILABLE', 'The database is unavailable; retry shortly.', { headers: { 'Retry-After': '5' } });
   }
-  const sqlState = pgErrorCode(error);
-  // Input the database itself refuses (class 22: a NUL byte, a number out of range …) is the client's error.
-  if (sqlState?.startsWith('22')) return new ApiError('BAD_REQUEST', 'A value in the request is out of range or not representable.');
-  if (sqlState === '23505') return new ApiError('CONFLICT', 'The request conflicts with an existing resource.');
+  const refused = refusedInput(error);
+  if (refused) return refused;
+  if (pgErrorCode(error) === '23505') return new ApiError('CONFLICT', 'The request conflicts with an existing resource.');
   log.error({ err: error }, 'unexpected error');
   return new ApiError('INTERNAL_ERROR', `An unexpected error occurred. Quote request id ${requestId} when reporting it.`);
 }

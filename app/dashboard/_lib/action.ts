@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireUser } from '@/auth';
 import { getDb, type Database } from '@/db/client';
 import { fieldErrorsOf, formValues, parseForm, type FormState } from '@/lib/forms';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError, refusedInput } from '@/lib/http/errors';
 import { logger } from '@/lib/log';
 import { recordAudit, userActor, type AuditEntry } from '@/lib/ops/audit';
 import { asDashboardUser, type DashboardUser, type UserRole } from '@/lib/tenancy/users';
@@ -69,8 +69,10 @@ export function dashboardAction<S extends z.ZodType, R extends UserRole, Extra e
     const audit: AuditNote = {};
     try {
       outcome = await run({ db: getDb(), user, input: parsed.data, audit });
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+    } catch (caught) {
+      // Lib's refusals, and a value the database itself refuses (a NUL byte in a field), are the form's error.
+      const error = caught instanceof ApiError ? caught : refusedInput(caught);
+      if (!error) throw caught;
       // A validation problem naming the form's own fields (e.g. a refused webhook URL) is shown at those fields.
       const named = error.errors?.filter((item) => item.path in values);
       if (named?.length) return { fieldErrors: Object.fromEntries(named.map((item) => [item.path, item.message])), values } as FormState & Partial<Extra>;

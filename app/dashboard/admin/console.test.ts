@@ -142,6 +142,9 @@ describe('operator console actions (admin)', () => {
     expect(refused.fieldErrors?.url).toMatch(/webhook target refused/);
     const unknownLocation = await actions.createConnectionAction({}, form({ partnerId, locationId: 'nowhere' }));
     expect(unknownLocation.fieldErrors?.locationId).toBe('Location nowhere does not exist.');
+    // A value the database itself refuses (a NUL byte) is the form's error, not a failed action (a 500 page).
+    const refusedByDatabase = await actions.createConnectionAction({}, form({ partnerId, locationId: 'a\u0000b' }));
+    expect(refusedByDatabase.error).toBe('A value in the request is out of range or not representable.');
   });
 
   it('invites a user with a one-time password shown once', async () => {
