@@ -118,16 +118,29 @@ test.describe('PUBLIC_URL, not the request, decides the origin', () => {
     expect(await own.text()).toContain('fieldErrors');
   });
 
-  test('where a server action redirects comes from PUBLIC_URL, not from Host or X-Forwarded-Host', async () => {
-    const response = await fetch(`${server.origin}/login`, {
+  test('where a server action sends the browser comes from PUBLIC_URL, not from Host or X-Forwarded-Host', async () => {
+    // Sign-in answers the page to continue to (the form's script opens it), a path of this site.
+    const signedIn = await fetch(`${server.origin}/login`, {
       method: 'POST',
       redirect: 'manual',
       headers: { ...FORGED, origin: PUBLIC_ORIGIN, 'next-action': serverActionId('signInAction') },
       body: actionForm({ email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password, callbackUrl: '/dashboard/orders' }),
     });
-    expect(response.status).toBeLessThan(500);
-    const redirect = response.headers.get('x-action-redirect');
+    expect(signedIn.status).toBe(200);
+    const answer = await signedIn.text();
+    expect(answer).toContain('"continueTo":"/dashboard/orders"');
+    expect(answer).not.toContain('evil.example');
+    // An action whose session is gone redirects to the sign-in page, on PUBLIC_URL's origin.
+    const signedOut = await fetch(`${server.origin}/dashboard/tables`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { ...FORGED, origin: PUBLIC_ORIGIN, 'next-action': serverActionId('addSectionAction') },
+      body: actionForm({ locationId: DEMO_LOCATIONS[0], name: 'Patio' }),
+    });
+    expect(signedOut.status).toBeLessThan(500);
+    const redirect = signedOut.headers.get('x-action-redirect') ?? signedOut.headers.get('location');
     expect(redirect).toBeTruthy();
+    expect(new URL(redirect!.split(';')[0]!, PUBLIC_ORIGIN).pathname).toBe('/login');
     expect(new URL(redirect!.split(';')[0]!, PUBLIC_ORIGIN).origin).toBe(PUBLIC_ORIGIN);
     expect(redirect).not.toContain('evil.example');
   });
