@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config';
+import { CONFIG_VARIABLES, ConfigError, parseConfig } from './config';
 
 describe('configuration', () => {
   it('applies the defaults of CONTRACT §2', () => {
@@ -12,6 +13,8 @@ describe('configuration', () => {
       DEVICE_CODE_TTL_SECONDS: 900,
       DEVICE_POLL_INTERVAL_SECONDS: 5,
       ACCESS_TOKEN_TTL_SECONDS: 86400,
+      CLIENT_CREDENTIALS_TOKEN_TTL_SECONDS: 43200,
+      API_FAST_PATH: true,
       WEBHOOK_TIMEOUT_MS: 10000,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: false,
       SEED_DEMO: true,
@@ -70,5 +73,19 @@ describe('configuration', () => {
     } catch (error) {
       expect((error as ConfigError).problems.map((problem) => problem.split(':')[0]).sort()).toEqual(['PORT', 'SEED_DEMO']);
     }
+  });
+});
+
+describe("the README's configuration table", () => {
+  it('lists every variable Counterpart reads', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+    const listed = new Set(
+      section
+        .split('\n')
+        .filter((line) => line.startsWith('| `'))
+        .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z0-9_]+)`/g)].map((match) => match[1])),
+    );
+    expect(CONFIG_VARIABLES.filter((variable) => !listed.has(variable))).toEqual([]);
   });
 });

@@ -75,6 +75,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/** Every variable Counterpart reads (the README's configuration table lists each). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
 export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_URL' | 'MAX_CONNECTIONS_PER_ADDRESS'> & {
   PUBLIC_URL: string;
   /** 0: no cap. */

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
 import { dashboardSessions } from '@/db/schema';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createUser, disableUser, endUserSessions, setUserPassword } from '@/lib/tenancy/users';
@@ -77,7 +78,8 @@ function copyOf(browser: Browser) {
 
 describe('dashboard sessions end server-side', () => {
   beforeAll(() => {
-    expect(database.db()).toBeDefined();
+    // Auth.js's callbacks read the process database: it must be this file's test database.
+    expect(getDb()).toBe(database.db());
   });
 
   it('sign-out ends the session: the old cookie opens nothing', async () => {

@@ -1,7 +1,7 @@
 import { rotateSigningKeyAction } from '@/app/dashboard/admin/signing-keys-actions';
+import { ActionForm } from '@/components/admin/action-form';
 import { getDb } from '@/db/client';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { signingKeySummaries, type SigningKeySummary } from '@/lib/auth/key-rotation';
 import { ScrollRegion } from '@/components/ui/scroll-region';
@@ -18,16 +18,7 @@ const formatTime = (value: Date | null) => (value ? value.toISOString().replace(
 export async function SigningKeysPanel() {
   const keys = await signingKeySummaries(getDb());
   return (
-    <Card
-      title="Signing keys"
-      actions={
-        <form action={rotateSigningKeyAction}>
-          <Button type="submit" variant="secondary">
-            Rotate signing key
-          </Button>
-        </form>
-      }
-    >
+    <Card title="Signing keys" actions={<ActionForm inline action={rotateSigningKeyAction} submit="Rotate signing key" fields={[]} />}>
       <p className="mb-3 text-sm text-stone-600">
         Access tokens are signed with the current key. After a rotation the old public key stays in /.well-known/jwks.json until every token it signed has
         expired.

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { connections, deviceAuthorizations, grantLocations } from '@/db/schema';
+import { auditLog, connections, deviceAuthorizations, grantLocations } from '@/db/schema';
 import { connectBaseUrl } from '@/lib/config';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
@@ -13,7 +13,7 @@ import { WRONG_USER_CODES_PER_MINUTE } from './user-code-attempts';
 
 const { db } = useTestDatabase();
 let pos: AuthenticatedClient;
-let merchant: { id: string; userId: string; locationIds: string[] };
+let merchant: { id: string; userId: string; email: string; locationIds: string[] };
 let otherMerchantLocation: string;
 let run = 0;
 
@@ -22,8 +22,9 @@ beforeAll(async () => {
   const { client_id } = await createClient(db(), partner.id);
   pos = await authenticateClient(db(), { clientId: client_id, method: 'none' });
   const created = await createMerchantWithLocations(db(), 2);
-  const user = await createUser(db(), { email: `a-${Date.now()}@example.test`, password: 'correct horse', role: 'MERCHANT', merchantId: created.merchant.id });
-  merchant = { id: created.merchant.id, userId: user.id, locationIds: created.locationIds };
+  const email = `a-${Date.now()}@example.test`;
+  const user = await createUser(db(), { email, password: 'correct horse', role: 'MERCHANT', merchantId: created.merchant.id });
+  merchant = { id: created.merchant.id, userId: user.id, email, locationIds: created.locationIds };
   otherMerchantLocation = (await createMerchantWithLocations(db(), 1)).locationIds[0]!;
 });
 
@@ -143,5 +144,63 @@ describe('approveDevice', () => {
     expect(row!.status).toBe('PENDING');
     const connected = await db().select().from(connections).where(eq(connections.locationId, otherMerchantLocation));
     expect(connected).toEqual([]);
+  });
+});
+
+describe('device decisions in the audit log', () => {
+  const user = () => ({ id: merchant.userId, merchantId: merchant.id });
+  const deviceRow = async (userCode: string) =>
+    (
+      await db()
+        .select()
+        .from(deviceAuthorizations)
+        .where(eq(deviceAuthorizations.userCode, userCode.replace('-', '')))
+    )[0]!;
+
+  it('audits an approval with the merchant user, the device grant and the chosen locations, and no code', async () => {
+    const device = await newDevice();
+    await approveDevice(db(), { userCode: device.user_code, user: user(), source: source(), locationIds: [merchant.locationIds[0]!] });
+    const row = await deviceRow(device.user_code);
+    const entries = await db().select().from(auditLog).where(eq(auditLog.targetId, row.grantId!));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorType: 'user',
+      actorId: merchant.userId,
+      actorLabel: merchant.email,
+      action: 'device.approve',
+      targetType: 'grant',
+      after: { partnerId: pos.partnerId, clientId: pos.clientId, locationIds: [merchant.locationIds[0]] },
+    });
+    const stored = JSON.stringify(entries);
+    expect(stored).not.toContain(row.userCode);
+    expect(stored).not.toContain(device.user_code);
+    expect(stored).not.toContain(device.device_code);
+    expect(stored).not.toContain(row.deviceCodeHash);
+  });
+
+  it('audits a denial with the merchant user and the device authorization, and no code', async () => {
+    const device = await newDevice();
+    await denyDevice(db(), { userCode: device.user_code, user: user(), source: source() });
+    const row = await deviceRow(device.user_code);
+    const entries = await db().select().from(auditLog).where(eq(auditLog.targetId, row.id));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorType: 'user',
+      actorId: merchant.userId,
+      action: 'device.deny',
+      targetType: 'device-authorization',
+      after: { partnerId: pos.partnerId, clientId: pos.clientId },
+    });
+    const stored = JSON.stringify(entries);
+    expect(stored).not.toContain(row.userCode);
+    expect(stored).not.toContain(device.device_code);
+  });
+
+  it('writes no entry for a refused decision', async () => {
+    const device = await newDevice();
+    const before = await db().select().from(auditLog).where(eq(auditLog.actorId, merchant.userId));
+    await approveDevice(db(), { userCode: device.user_code, user: user(), source: source(), locationIds: [otherMerchantLocation] });
+    await denyDevice(db(), { userCode: 'CCCC-CCCC', user: user(), source: source() });
+    expect(await db().select().from(auditLog).where(eq(auditLog.actorId, merchant.userId))).toHaveLength(before.length);
   });
 });

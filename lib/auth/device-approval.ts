@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
-import { deviceAuthorizations, locations, partners } from '@/db/schema';
+import { clients, deviceAuthorizations, locations, partners } from '@/db/schema';
+import { recordAudit, userActor } from '@/lib/ops/audit';
 import { createConnection } from '@/lib/tenancy/partners';
 import { inScope } from '@/lib/tenancy/scope';
 import { createGrant } from './grants';
@@ -57,7 +58,8 @@ export type DecisionResult = { ok: true; partnerName: string } | { ok: false; me
 
 /**
  * The merchant approves a device for some of their own locations (CONTRACT §3): a device grant naming those
- * locations, the POS's connections to them, and the device code marked approved so the next poll gets tokens.
+ * locations, the POS's connections to them, and the device code marked approved so the next poll gets tokens. The
+ * audit entry names the merchant user, the grant and the chosen locations, never the user code or the device code.
  */
 export async function approveDevice(db: Database, decision: DeviceDecision & { locationIds: string[] }): Promise<DecisionResult> {
   const wanted = [...new Set(decision.locationIds)];
@@ -84,11 +86,17 @@ export async function approveDevice(db: Database, decision: DeviceDecision & { l
       .update(deviceAuthorizations)
       .set({ status: 'APPROVED', grantId, decidedByUserId: decision.user.id, decidedAt: new Date() })
       .where(eq(deviceAuthorizations.id, row.id));
+    await recordAudit(tx, await userActor(tx, decision.user.id), {
+      action: 'device.approve',
+      targetType: 'grant',
+      targetId: grantId,
+      after: { partnerId: row.partnerId, clientId: row.publicClientId, locationIds: wanted },
+    });
     return { ok: true, partnerName: row.partnerName };
   });
 }
 
-/** The merchant refuses the device: its next poll answers access_denied (RFC 8628 §3.5). */
+/** The merchant refuses the device: its next poll answers access_denied (RFC 8628 §3.5). Audited like an approval. */
 export async function denyDevice(db: Database, decision: DeviceDecision): Promise<DecisionResult> {
   const check = await checkUserCode(db, decision.userCode, decision.source);
   if (!check.ok) return check;
@@ -99,6 +107,12 @@ export async function denyDevice(db: Database, decision: DeviceDecision): Promis
       .update(deviceAuthorizations)
       .set({ status: 'DENIED', decidedByUserId: decision.user.id, decidedAt: new Date() })
       .where(eq(deviceAuthorizations.id, row.id));
+    await recordAudit(tx, await userActor(tx, decision.user.id), {
+      action: 'device.deny',
+      targetType: 'device-authorization',
+      targetId: row.id,
+      after: { partnerId: row.partnerId, clientId: row.publicClientId },
+    });
     return { ok: true, partnerName: row.partnerName };
   });
 }
@@ -113,9 +127,11 @@ async function lockPending(tx: Executor, input: string) {
       partnerId: deviceAuthorizations.partnerId,
       audience: deviceAuthorizations.audience,
       partnerName: partners.name,
+      publicClientId: clients.clientId,
     })
     .from(deviceAuthorizations)
     .innerJoin(partners, eq(partners.id, deviceAuthorizations.partnerId))
+    .innerJoin(clients, eq(clients.id, deviceAuthorizations.clientId))
     .where(and(eq(deviceAuthorizations.userCode, userCode), eq(deviceAuthorizations.status, 'PENDING'), gt(deviceAuthorizations.expiresAt, new Date())))
     .for('update', { of: deviceAuthorizations });
   return row;

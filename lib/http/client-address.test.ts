@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '@/lib/config';
-import { clientAddress, REMOTE_ADDRESS_HEADER } from './handler-context';
+import { addressBucket, clientAddress, REMOTE_ADDRESS_HEADER } from './handler-context';
 
 const request = (peer: string | undefined, forwardedFor?: string) =>
   new Request('http://counterpart.test/oauth/token', {
@@ -41,6 +41,39 @@ describe('clientAddress', () => {
     expect(clientAddress(request('2001:db8:aa:bb::ffff'))).toBe('2001:db8:aa:bb::/64');
     expect(clientAddress(request('2001:db8::1'))).toBe('2001:db8:0:0::/64');
     expect(clientAddress(request('::1'))).toBe('0:0:0:0::/64');
+  });
+
+  it('counts every spelling of one IPv4-mapped address as that IPv4 address', () => {
+    for (const spelling of [
+      '::ffff:203.0.113.9',
+      '::FFFF:203.0.113.9',
+      '::ffff:cb00:7109',
+      '0:0:0:0:0:ffff:cb00:7109',
+      '0000:0000:0000:0000:0000:ffff:203.0.113.9',
+    ]) {
+      expect(addressBucket(spelling), spelling).toBe('203.0.113.9');
+    }
+  });
+
+  it('counts every spelling of one /64 in one bucket: compressed, full, zero-padded, upper case, with an IPv4 tail or a zone', () => {
+    for (const spelling of [
+      '2001:db8:0:aa::1',
+      '2001:0db8:0000:00aa:0000:0000:0000:0001',
+      '2001:DB8:0:AA:FFFF:FFFF:FFFF:FFFF',
+      '2001:db8::aa:0:0:0:1',
+      '2001:db8:0:aa::198.51.100.7',
+      '2001:db8:0:aa::1%eth0',
+    ]) {
+      expect(addressBucket(spelling), spelling).toBe('2001:db8:0:aa::/64');
+    }
+    expect(addressBucket('::')).toBe('0:0:0:0::/64');
+    expect(addressBucket('2001:db8:0:ab::1')).toBe('2001:db8:0:ab::/64');
+  });
+
+  it('counts anything that is not an IP address as itself, at most 100 characters', () => {
+    expect(addressBucket('unknown')).toBe('unknown');
+    expect(addressBucket('127.1')).toBe('127.1');
+    expect(addressBucket('x'.repeat(300))).toBe('x'.repeat(100));
   });
 
   it('reads the headers of a server action as well as a Request', () => {

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
 import { recordRequest, type RequestFacts } from '@/lib/ops/request-log';
@@ -42,21 +43,17 @@ export function clientAddress(source: Request | Pick<Headers, 'get'>): string {
   return addressBucket(chain[Math.max(0, chain.length - 1 - hops)]!);
 }
 
-/** The bucket an address counts in: itself (an IPv4-mapped IPv6 address as IPv4), or its /64 for IPv6. */
+/**
+ * The bucket an address counts in: itself (an IPv4-mapped IPv6 address, in any spelling, as its IPv4), or its /64
+ * for IPv6, written as its first four groups. Anything that is not an IP address counts as itself.
+ */
 export function addressBucket(address: string): string {
-  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
-  if (isIP(plain) !== 6) return plain.slice(0, 100);
-  const [head = '', tail] = plain.split('::');
-  const groups = head ? head.split(':') : [];
-  if (tail !== undefined) {
-    const tailGroups = tail ? tail.split(':') : [];
-    // An embedded IPv4 tail (a.b.c.d) fills two groups.
-    const width = tailGroups.reduce((sum, group) => sum + (group.includes('.') ? 2 : 1), 0);
-    groups.push(...Array<string>(8 - groups.length - width).fill('0'), ...tailGroups);
-  }
-  return `${groups
+  if (isIP(address) === 0 || !ipaddr.isValid(address)) return address.slice(0, 100);
+  const parsed = ipaddr.process(address);
+  if (parsed instanceof ipaddr.IPv4) return parsed.toString();
+  return `${parsed.parts
     .slice(0, 4)
-    .map((group) => (Number.parseInt(group, 16) || 0).toString(16))
+    .map((group) => group.toString(16))
     .join(':')}::/64`;
 }
 

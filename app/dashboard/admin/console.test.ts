@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, dashboardSessions, loyaltyPrograms, merchants, partners, users } from '@/db/schema';
+import { signingKeySummaries } from '@/lib/auth/key-rotation';
+import { publishedKeys } from '@/lib/auth/signing-keys';
 import { resetConfig } from '@/lib/config';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
@@ -112,9 +114,10 @@ describe('operator console actions (admin)', () => {
 
   it('answers arguments no form sends (a hand-made request) with 404 before the action reads them, and changes nothing', async () => {
     const before = await db().select().from(merchants);
-    const { replayDeliveryAction } = otherActions;
+    const { replayDeliveryAction, rotateSigningKeyAction } = otherActions;
     const { addSectionAction } = await import('@/app/dashboard/tables/actions');
-    for (const [name, action] of Object.entries({ ...actions, replayDeliveryAction, addSectionAction })) {
+    const keysBefore = await publishedKeys(db());
+    for (const [name, action] of Object.entries({ ...actions, replayDeliveryAction, rotateSigningKeyAction, addSectionAction })) {
       if (typeof action !== 'function') continue;
       const call = action as (...args: unknown[]) => Promise<unknown>;
       for (const args of [[null, null], [5], [{}, { name: 'Sneaky' }], [form({ name: 'Sneaky' })], [[], form({ name: 'Sneaky' })]]) {
@@ -122,6 +125,26 @@ describe('operator console actions (admin)', () => {
       }
     }
     expect(await db().select().from(merchants)).toHaveLength(before.length);
+    expect(await publishedKeys(db())).toEqual(keysBefore);
+  });
+
+  it('rotates the signing key with the lib function /manage calls, audited with the admin and the new key', async () => {
+    const oldKid = (await publishedKeys(db()))[0]!.kid;
+    const rotated = await otherActions.rotateSigningKeyAction({}, form({}));
+    const [newest] = await signingKeySummaries(db());
+    expect(newest).toMatchObject({ state: 'ACTIVE' });
+    expect(newest!.kid).not.toBe(oldKid);
+    expect(rotated.message).toBe(`Signing with key ${newest!.kid}.`);
+    const entries = await db().select().from(auditLog).where(eq(auditLog.action, 'signing-key.rotate'));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorType: 'user',
+      actorId: admin.id,
+      actorLabel: 'ops@console.test',
+      targetType: 'signing-key',
+      targetId: newest!.kid,
+      after: { kid: newest!.kid },
+    });
   });
 
   it('creates a partner and a client, shows the secret once and audits both without the secret', async () => {

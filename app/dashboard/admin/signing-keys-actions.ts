@@ -1,13 +1,20 @@
 'use server';
 
-import { revalidatePath } from 'next/cache';
-import { requireUser } from '@/auth';
-import { getDb } from '@/db/client';
+import { z } from 'zod';
 import { rotateSigningKeys } from '@/lib/auth/key-rotation';
+import { dashboardAction } from '../_lib/action';
 
-/** Starts signing with a new key; the old one stays in the JWKS until its last token expired. */
-export async function rotateSigningKeyAction(): Promise<void> {
-  await requireUser(['ADMIN'], '/dashboard/admin');
-  await rotateSigningKeys(getDb());
-  revalidatePath('/dashboard/admin');
-}
+const rotateForm = z.object({});
+
+/**
+ * Starts signing with a new key (the lib function `POST /manage/signing-keys/rotate` calls); the old one stays in the
+ * JWKS until its last token expired. Audited like every console change, naming the new key.
+ */
+export const rotateSigningKeyAction = dashboardAction(
+  { roles: ['ADMIN'], page: '/dashboard/admin', schema: rotateForm, audit: 'signing-key.rotate' },
+  async ({ db, audit }) => {
+    const { kid } = await rotateSigningKeys(db);
+    Object.assign(audit, { targetType: 'signing-key', targetId: kid, after: { kid } });
+    return `Signing with key ${kid}.`;
+  },
+);

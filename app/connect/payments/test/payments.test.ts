@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { events, loyaltyPayments, loyaltyRegisteredCards } from '@/db/schema';
+import { events, loyaltyActivities, loyaltyPayments, loyaltyRegisteredCards } from '@/db/schema';
 import { activatedLoyaltyLocation, eventsFor, requestActivation } from '@/lib/loyalty/loyalty.fixture';
 import { decideOnboardingRequest } from '@/lib/loyalty/onboarding';
 import { setUnregisteredRewardLimit } from '@/lib/loyalty/reward-limits';
@@ -30,6 +30,13 @@ async function withMember(options: { signUpUrl?: string } = {}) {
   });
   expect(response.status).toBe(202);
   return { ...setup, registeredCardId: (await response.json()).registeredCardId as string };
+}
+
+/** The payment earned an activity: the answer names the one activity stored for that payment. */
+async function expectEarnedActivity(body: { paymentId: string; loyaltyActivityId?: unknown }) {
+  const stored = await db().select({ id: loyaltyActivities.id }).from(loyaltyActivities).where(eq(loyaltyActivities.paymentId, body.paymentId));
+  expect(stored).toEqual([{ id: expect.any(String) }]);
+  expect(body.loyaltyActivityId).toBe(stored[0]!.id);
 }
 
 const eventCount = async () => (await db().select({ id: events.id }).from(events)).length;
@@ -66,7 +73,7 @@ describe('test payments — events to the right partner', () => {
   it('useNewCard registers a new card to the member, announced with NEW_REGISTERED_CARD', async () => {
     const { loyalty, activeLocationId, registeredCardId } = await withMember();
     const { body } = await pay(loyalty.token, { locationId: activeLocationId, memberId: 'member-1', useNewCard: true, goodsAndServicesAmount: 700 });
-    expect(body.loyaltyActivityId).toBeDefined();
+    await expectEarnedActivity(body);
     const [newCard] = await db().select().from(loyaltyRegisteredCards).where(eq(loyaltyRegisteredCards.paymentId, body.paymentId));
     expect(newCard!.id).not.toBe(registeredCardId);
     expect((await eventsFor(db(), newCard!.id)).received).toEqual([expect.objectContaining({ type: 'NEW_REGISTERED_CARD', partnerId: loyalty.partnerId })]);
@@ -75,7 +82,7 @@ describe('test payments — events to the right partner', () => {
     // The member's default card is still the first one.
     const again = await pay(loyalty.token, { locationId: activeLocationId, memberId: 'member-1', goodsAndServicesAmount: 700 });
     expect((await eventsFor(db(), registeredCardId)).received.map((event) => event.type)).toEqual(['NEW_REGISTERED_CARD']);
-    expect(again.body.loyaltyActivityId).toBeDefined();
+    await expectEarnedActivity(again.body);
   });
 });
 
@@ -96,7 +103,7 @@ describe('test payments — activation gate', () => {
     expect(pending.body.loyaltyActivityId).toBeUndefined();
     await decideOnboardingRequest(db(), loyalty.partnerId, reference, { action: 'APPROVE', loyaltyProgramId: 'gold' });
     const after = await pay(loyalty.token, { locationId: otherLocationId, memberId: 'member-1', goodsAndServicesAmount: 5000 });
-    expect(after.body.loyaltyActivityId).toBeDefined();
+    await expectEarnedActivity(after.body);
   });
 
   it('a rejected location generates no activity', async () => {
@@ -124,7 +131,7 @@ describe('test payments — zero-amount authorisation', () => {
 
   it('a payment with only a tip is not a zero-amount authorisation', async () => {
     const { pos, activeLocationId } = await withMember();
-    expect((await pay(pos.token, { locationId: activeLocationId, memberId: 'member-1', tipAmount: 200 })).body.loyaltyActivityId).toBeDefined();
+    await expectEarnedActivity((await pay(pos.token, { locationId: activeLocationId, memberId: 'member-1', tipAmount: 200 })).body);
   });
 });
 
@@ -150,7 +157,7 @@ describe('test payments — unregistered rewards', () => {
     expect((await card.json()).preAccumulatedReward).toBe(5);
     // Carried in once: the balance is taken, and the card now earns activities instead.
     expect(await unregisteredBalance(db(), memberReference, loyalty.partnerId)).toBe(0);
-    expect((await pay(loyalty.token, { locationId: activeLocationId, memberReference, goodsAndServicesAmount: 900 })).body.loyaltyActivityId).toBeDefined();
+    await expectEarnedActivity((await pay(loyalty.token, { locationId: activeLocationId, memberReference, goodsAndServicesAmount: 900 })).body);
   });
 
   it('accrue without a cap when the merchant set no limit; refunds earn nothing', async () => {
@@ -198,7 +205,7 @@ describe('test payments — on-terminal loyalty', () => {
     const { pos, activeLocationId } = await withMember({ signUpUrl: 'https://rewards.example/join' });
     const lite = await pay(pos.token, { locationId: activeLocationId, memberId: 'member-1', goodsAndServicesAmount: 1250, terminal: { series: 'LITE' } });
     expect(lite.body.terminalDisplay).toBeUndefined();
-    expect(lite.body.loyaltyActivityId).toBeDefined();
+    await expectEarnedActivity(lite.body);
     const stranger = await pay(pos.token, { locationId: activeLocationId, memberId: null, goodsAndServicesAmount: 1250, terminal: { series: 'LITE' } });
     expect(stranger.body.terminalDisplay).toBeUndefined();
     expect((await pay(pos.token, { locationId: activeLocationId, memberId: 'member-1', goodsAndServicesAmount: 1250 })).body.terminalDisplay).toBeUndefined();
