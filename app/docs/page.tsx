@@ -247,8 +247,8 @@ export default function DocsPage() {
         <table className="mt-3 w-full text-left text-sm">
           <thead>
             <tr className="border-b border-stone-200 text-xs text-stone-500 uppercase">
-              <th className="py-2">Interface</th>
-              <th className="py-2">Version</th>
+              <th className="py-2 pr-4">Interface</th>
+              <th className="py-2 pr-4">Version</th>
               <th className="py-2">Change</th>
             </tr>
           </thead>
@@ -256,8 +256,8 @@ export default function DocsPage() {
             {changelog.map((entry, index) => (
               // Keyed by place, not by its text: a key is sent as written, so Markdown in it would reach the page raw.
               <tr key={`${entry.api} ${entry.version} ${index}`} className="border-b border-stone-100 align-top">
-                <td className="py-1.5">{entry.api}</td>
-                <td className="py-1.5 font-mono">{entry.version}</td>
+                <td className="py-1.5 pr-4">{entry.api}</td>
+                <td className="py-1.5 pr-4 font-mono">{entry.version}</td>
                 <td className="py-1.5">
                   <Markdown inline text={entry.change} />
                 </td>
@@ -276,16 +276,16 @@ export default function DocsPage() {
         <table className="mt-4 w-full text-left text-sm">
           <thead>
             <tr className="border-b border-stone-200 text-xs text-stone-500 uppercase">
-              <th className="py-2">Code</th>
-              <th className="py-2">Status</th>
+              <th className="py-2 pr-4">Code</th>
+              <th className="py-2 pr-4">Status</th>
               <th className="py-2">Meaning</th>
             </tr>
           </thead>
           <tbody>
             {errorCatalogue().map(([code, status]) => (
               <tr key={code} id={code} className="border-b border-stone-100">
-                <td className="py-1.5 font-mono">{code}</td>
-                <td className="py-1.5">{status}</td>
+                <td className="py-1.5 pr-4 font-mono">{code}</td>
+                <td className="py-1.5 pr-4">{status}</td>
                 <td className="py-1.5 text-stone-700">
                   {(codeMeaning[code] ?? statusMeaning[status]) ? <Markdown inline text={codeMeaning[code] ?? statusMeaning[status]!} /> : null}
                 </td>
