@@ -135,8 +135,15 @@ async function signIn(base: string, who: { email: string; password: string } = w
  * Reads a Server-Sent Events stream in the background, collecting the JSON `data` of each event; `ended` settles with
  * the time the server ended the stream.
  */
-function collectSse(response: Response): { events: { type: string; data: { id: string } }[]; ended: Promise<number>; stop: () => Promise<void> } {
+function collectSse(response: Response): {
+  events: { type: string; data: { id: string } }[];
+  named: string[];
+  ended: Promise<number>;
+  stop: () => Promise<void>;
+} {
   const events: { type: string; data: { id: string } }[] = [];
+  // Named SSE events (`event: …`), such as the stream's signed-out farewell; the others are committed events.
+  const named: string[] = [];
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -149,6 +156,11 @@ function collectSse(response: Response): { events: { type: string; data: { id: s
       while ((end = buffer.indexOf('\n\n')) >= 0) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
+        const name = block.split('\n').find((line) => line.startsWith('event: '));
+        if (name) {
+          named.push(name.slice(7));
+          continue;
+        }
         const data = block
           .split('\n')
           .filter((line) => line.startsWith('data: '))
@@ -160,6 +172,7 @@ function collectSse(response: Response): { events: { type: string; data: { id: s
   })();
   return {
     events,
+    named,
     ended: reading,
     async stop() {
       await reader.cancel().catch(() => {});
@@ -318,6 +331,7 @@ describe('a dashboard stream held by B ends within 5 s when its session ends thr
     console.info(`dashboard stream on B ended ${endedAt! - since} ms after ${what}`);
     expect(endedAt! - since).toBeLessThan(5000);
     expect(stream.events.filter((each) => each.data.id === after)).toEqual([]);
+    expect(stream.named).toEqual(['signed-out']);
   }
 
   const consoleAction = (name: string, userId: string) =>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import { SIGNED_OUT_EVENT } from '@/lib/events/dashboard-stream-frames';
 
 /** One committed event as the dashboard stream sends it. */
 export interface LiveEvent {
@@ -61,6 +62,12 @@ export function useLiveEvents(onEvent: (event: LiveEvent) => void, onReconnect?:
           // A malformed frame is skipped; the next one still arrives.
         }
       };
+      // The session ended (signed out elsewhere, disabled, expired): sign in again rather than retry a stream refused.
+      source.addEventListener(SIGNED_OUT_EVENT, () => {
+        stopped = true;
+        source?.close();
+        window.location.assign(`/login?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+      });
       source.onerror = () => {
         if (stopped) return;
         dropped = true;

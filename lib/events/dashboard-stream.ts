@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Executor } from '@/db/client';
 import { metrics } from '@/lib/ops/metrics';
 import { merchantLocations } from '@/lib/tenancy/merchants';
+import { SIGNED_OUT_EVENT } from './dashboard-stream-frames';
 import { eventBus, type CommittedEvent, type EventInterest } from './event-bus';
 
 export type DashboardViewer = { role: 'ADMIN' } | { role: 'LOYALTY_PARTNER'; partnerId: string } | { role: 'MERCHANT'; merchantId: string };
@@ -65,13 +66,16 @@ const slowDashboardError = () => new DOMException('The dashboard reads its event
 
 /**
  * A Server-Sent Events stream of the committed events `filter` includes, ending when `signal` aborts, or with an
- * error once more than SLOW_DASHBOARD_BUFFER_BYTES wait unread; `onClose` runs once it ends, however it ends.
+ * error once more than SLOW_DASHBOARD_BUFFER_BYTES wait unread; `onClose` runs once it ends, however it ends. When it
+ * ends because `sessionEnded` aborted, its last frame is a `signed-out` event, so the page goes to sign-in rather than
+ * reopening a stream it may no longer have.
  */
 export function dashboardEventStream(
   handle: DatabaseHandle,
   filter: DashboardEventFilter,
   signal: AbortSignal,
   onClose: () => void = () => {},
+  sessionEnded?: AbortSignal,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cleanup = () => {};
@@ -139,8 +143,12 @@ export function dashboardEventStream(
           }
         };
         write('retry: 3000\n\n');
-        if (signal.aborted) cleanup();
-        else signal.addEventListener('abort', () => cleanup(), { once: true });
+        const end = () => {
+          if (sessionEnded?.aborted && !closed) write(`event: ${SIGNED_OUT_EVENT}\ndata: {}\n\n`);
+          cleanup();
+        };
+        if (signal.aborted) end();
+        else signal.addEventListener('abort', end, { once: true });
       },
       cancel() {
         cleanup();

@@ -14,7 +14,7 @@ export const GET = dashboardRoute({ roles: ['MERCHANT', 'LOYALTY_PARTNER', 'ADMI
   const filter = await dashboardEventFilter(handle.db, user);
   const session = await sessionWatcher(handle).watch({ key: sessionKey, userId: user.id });
   if (!session) throw signInRequired();
-  const stream = dashboardEventStream(handle, filter, AbortSignal.any([request.signal, session.ended]), session.stop);
+  const stream = dashboardEventStream(handle, filter, AbortSignal.any([request.signal, session.ended]), session.stop, session.ended);
   return new Response(stream, {
     headers: {
       'content-type': 'text/event-stream; charset=utf-8',

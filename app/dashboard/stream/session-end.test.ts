@@ -62,6 +62,7 @@ async function openStream(browser: DashboardBrowser) {
   expect(response.status).toBe(200);
   await eventBus(database.handle()).listening();
   const ids: string[] = [];
+  const events: string[] = [];
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let text = '';
@@ -73,12 +74,17 @@ async function openStream(browser: DashboardBrowser) {
       const frames = text.split('\n\n');
       text = frames.pop()!;
       for (const frame of frames) {
+        const event = frame.split('\n').find((line) => line.startsWith('event: '));
+        if (event) {
+          events.push(event.slice(7));
+          continue;
+        }
         const data = frame.split('\n').find((line) => line.startsWith('data: '));
         if (data) ids.push((JSON.parse(data.slice(6)) as { data: { id: string } }).data.id);
       }
     }
   })();
-  return { ids, ended, close: () => abort.abort() };
+  return { ids, events, ended, close: () => abort.abort() };
 }
 
 type Stream = Awaited<ReturnType<typeof openStream>>;
@@ -97,6 +103,8 @@ async function expectEndedSince(stream: Stream, since: number, locationId: strin
   expect(endedAt, 'stream still open 6 s after its session ended').toBeDefined();
   expect(endedAt! - since).toBeLessThan(5000);
   expect(stream.ids).not.toContain('after-the-session');
+  // Its last frame tells the page the session is over, so it goes to sign-in instead of reopening the stream.
+  expect(stream.events).toEqual(['signed-out']);
 }
 
 /** A console form action called by `admin`'s browser. */
