@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { NextRequest } from 'next/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { dashboardSessions } from '@/db/schema';
+import { DashboardBrowser } from '@/lib/testing/dashboard-browser';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createUser, disableUser, endUserSessions, setUserPassword } from '@/lib/tenancy/users';
 
@@ -12,65 +12,20 @@ process.env.AUTH_SECRET ??= 'a-test-secret-of-at-least-thirty-two-characters';
 const { handlers } = await import('@/auth');
 
 const database = useTestDatabase();
-const ORIGIN = 'http://localhost:3000';
 let counter = 0;
-
-/** A cookie jar of one browser. */
-class Browser {
-  readonly cookies = new Map<string, string>();
-  private header() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-  async call(method: 'GET' | 'POST', path: string, form?: Record<string, string>) {
-    const request = new NextRequest(`${ORIGIN}/api/auth/${path}`, {
-      method,
-      headers: {
-        cookie: this.header(),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      body: form ? new URLSearchParams(form).toString() : undefined,
-    });
-    const response = await (method === 'GET' ? handlers.GET : handlers.POST)(request);
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const index = pair!.indexOf('=');
-      const [name, value] = [pair!.slice(0, index), pair!.slice(index + 1)];
-      if (value === '' || /max-age=0\b/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return response;
-  }
-  async csrf() {
-    const response = await this.call('GET', 'csrf');
-    return ((await response.json()) as { csrfToken: string }).csrfToken;
-  }
-  async signIn(email: string, password: string) {
-    await this.call('POST', 'callback/credentials', { email, password, csrfToken: await this.csrf(), callbackUrl: '/dashboard' });
-  }
-  async signOut() {
-    await this.call('POST', 'signout', { csrfToken: await this.csrf(), callbackUrl: '/login' });
-  }
-  async sessionUser() {
-    const response = await this.call('GET', 'session');
-    return ((await response.json()) as { user?: { id: string; role: string } } | null)?.user;
-  }
-  sessionCookie() {
-    return [...this.cookies].find(([name]) => name.endsWith('authjs.session-token'));
-  }
-}
 
 async function signedIn() {
   const email = `sign-out-${process.pid}-${++counter}@sessions.test`;
   const user = await createUser(database.db(), { email, password: 'correct horse battery', role: 'ADMIN' });
-  const browser = new Browser();
+  const browser = new DashboardBrowser(handlers);
   await browser.signIn(email, 'correct horse battery');
   expect(await browser.sessionUser()).toMatchObject({ id: user.id, role: 'ADMIN' });
   return { user, browser };
 }
 
 /** A second browser holding a copy of the first one's session cookie (as a thief would). */
-function copyOf(browser: Browser) {
-  const copy = new Browser();
+function copyOf(browser: DashboardBrowser) {
+  const copy = new DashboardBrowser(handlers);
   const [name, value] = browser.sessionCookie()!;
   copy.cookies.set(name, value);
   return copy;
@@ -95,7 +50,7 @@ describe('dashboard sessions end server-side', () => {
 
   it('signing out in one browser leaves the user’s other browsers signed in', async () => {
     const { user, browser } = await signedIn();
-    const other = new Browser();
+    const other = new DashboardBrowser(handlers);
     await other.signIn(user.email, 'correct horse battery');
     await browser.signOut();
     expect(await other.sessionUser()).toMatchObject({ id: user.id });
@@ -113,7 +68,7 @@ describe('dashboard sessions end server-side', () => {
     await disableUser(database.db(), user.id);
     expect(await browser.sessionUser()).toBeUndefined();
     expect(await copy.sessionUser()).toBeUndefined();
-    const again = new Browser();
+    const again = new DashboardBrowser(handlers);
     await again.signIn(user.email, 'correct horse battery');
     expect(again.sessionCookie()).toBeUndefined();
     expect(await again.sessionUser()).toBeUndefined();
@@ -132,7 +87,7 @@ describe('dashboard sessions end server-side', () => {
     const { user } = await signedIn();
     const salt = 'authjs.session-token';
     const forged = await encode({ salt, secret: process.env.AUTH_SECRET!, token: { uid: user.id, role: 'ADMIN', sub: user.id } });
-    const browser = new Browser();
+    const browser = new DashboardBrowser(handlers);
     browser.cookies.set(salt, forged);
     expect(await browser.sessionUser()).toBeUndefined();
   });
