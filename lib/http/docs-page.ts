@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { constants, crc32, deflateRaw, deflateRawSync } from 'node:zlib';
 import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
 import { ApiError } from './errors';
@@ -9,7 +9,7 @@ import { consumeRateLimit, rateLimitHeaders } from './rate-limit';
 import { sendProblem } from './request-guard';
 import { newNonce } from './security-headers';
 
-const gzipped = promisify(gzip);
+const deflated = promisify(deflateRaw);
 
 /** The reference's path; `/docs/` and the like are left to Next (a redirect), counted all the same. */
 const DOCS_PATH = /^\/docs\/?(?:[?#]|$)/;
@@ -30,9 +30,13 @@ const PER_RESPONSE_HEADERS = new Set([
   'x-request-id',
 ]);
 
-/** The rendered reference: its text cut at each occurrence of the nonce it was rendered with, and its headers. */
+/**
+ * The rendered reference: its text cut at each occurrence of the nonce it was rendered with (as UTF-8, and each
+ * compressed once), and its headers.
+ */
 interface RenderedPage {
-  parts: string[];
+  parts: Buffer[];
+  compressedParts: Buffer[];
   headers: [string, string | string[]][];
   nonce: string;
 }
@@ -68,7 +72,7 @@ export function docsPage(render: (request: IncomingMessage, response: ServerResp
     if (!copyable) return render(request, response);
     // A rendering that did not give a copy (the client left half-way) is followed by one more, not one per waiter.
     while (!page && rendering) await rendering;
-    if (page) return await sendCopy(request, response, page);
+    if (page) return sendCopy(request, response, page);
     if (request.method !== 'GET') return render(request, response);
     rendering = renderCopy(request, response, render).then((rendered) => {
       page = rendered;
@@ -128,7 +132,15 @@ function renderCopy(
       const whole = response.writableFinished && response.statusCode === 200;
       const html = String(headers['content-type'] ?? '').startsWith('text/html');
       if (!whole || !html || !nonce || headers['set-cookie'] !== undefined) return resolve(undefined);
-      resolve({ parts: Buffer.concat(chunks).toString('utf8').split(nonce), headers: pageHeaders(headers), nonce });
+      const parts = Buffer.concat(chunks)
+        .toString('utf8')
+        .split(nonce)
+        .map((part) => Buffer.from(part, 'utf8'));
+      // Each part ends on a full flush: byte-aligned, referring to nothing before it, so parts and nonces join as one stream.
+      Promise.all(parts.map((part) => deflated(part, { finishFlush: constants.Z_FULL_FLUSH }))).then(
+        (compressedParts) => resolve({ parts, compressedParts, headers: pageHeaders(headers), nonce }),
+        () => resolve(undefined),
+      );
     }),
   );
   render(request, response);
@@ -141,20 +153,45 @@ function pageHeaders(headers: OutgoingHttpHeaders): [string, string | string[]][
   );
 }
 
-/** The copy with a fresh nonce, gzipped (off the main thread) when the client takes it. */
-async function sendCopy(request: IncomingMessage, response: ServerResponse, page: RenderedPage): Promise<void> {
+/** The copy with a fresh nonce, gzipped when the client takes it. */
+function sendCopy(request: IncomingMessage, response: ServerResponse, page: RenderedPage): void {
   const nonce = newNonce();
   const withNonce = (value: string) => value.replaceAll(page.nonce, nonce);
   for (const [name, value] of page.headers) response.setHeader(name, Array.isArray(value) ? value.map(withNonce) : withNonce(value));
   const vary = String(response.getHeader('vary') ?? '');
   if (!/\baccept-encoding\b/i.test(vary)) response.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-  const text = Buffer.from(page.parts.join(nonce), 'utf8');
   const gzip = acceptsGzip(request.headers['accept-encoding']);
-  const body = gzip ? await gzipped(text) : text;
+  const body = gzip ? gzipWithNonce(page, nonce) : Buffer.concat(joined(page.parts, Buffer.from(nonce, 'utf8')));
   if (gzip) response.setHeader('content-encoding', 'gzip');
   response.setHeader('content-length', body.byteLength);
   response.writeHead(200);
   response.end(request.method === 'HEAD' ? undefined : body);
+}
+
+const joined = (parts: Buffer[], between: Buffer) => parts.flatMap((part, index) => (index === 0 ? [part] : [between, part]));
+
+// RFC 1952: a gzip member's header (deflate, no name, no time, unknown system) and the final empty deflate block.
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+const FINAL_BLOCK = deflateRawSync(Buffer.alloc(0));
+
+/**
+ * The page gzipped with `nonce` in it, without compressing the page again: its parts were compressed once, each ending
+ * on a full flush, so the nonce, compressed alone the same way, fits between them. The trailer's CRC-32 and length
+ * are of this answer's text.
+ */
+function gzipWithNonce(page: RenderedPage, nonce: string): Buffer {
+  const plainNonce = Buffer.from(nonce, 'utf8');
+  const compressedNonce = deflateRawSync(plainNonce, { finishFlush: constants.Z_FULL_FLUSH });
+  let checksum = 0;
+  let length = 0;
+  for (const part of joined(page.parts, plainNonce)) {
+    checksum = crc32(part, checksum);
+    length += part.byteLength;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(checksum, 0);
+  trailer.writeUInt32LE(length % 2 ** 32, 4);
+  return Buffer.concat([GZIP_HEADER, ...joined(page.compressedParts, compressedNonce), FINAL_BLOCK, trailer]);
 }
 
 /** Whether an Accept-Encoding header takes gzip (by name or `*`, with a q-value above 0). */
