@@ -63,10 +63,11 @@ export function useLiveEvents(onEvent: (event: LiveEvent) => void, onReconnect?:
         }
       };
       // The session ended (signed out elsewhere, disabled, expired): sign in again rather than retry a stream refused.
+      // A page already leaving (this tab's own Sign out) goes where it was going.
       source.addEventListener(SIGNED_OUT_EVENT, () => {
         stopped = true;
         source?.close();
-        window.location.assign(`/login?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+        if (!leaving) window.location.assign(`/login?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
       });
       source.onerror = () => {
         if (stopped) return;
@@ -77,10 +78,15 @@ export function useLiveEvents(onEvent: (event: LiveEvent) => void, onReconnect?:
         backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
       };
     };
+    let leaving = false;
+    const leave = () => {
+      leaving = true;
+    };
     const online = () => open();
     const offline = () => setConnection((previous) => ({ ...previous, state: 'offline' }));
     window.addEventListener('online', online);
     window.addEventListener('offline', offline);
+    window.addEventListener('beforeunload', leave);
     open();
     return () => {
       stopped = true;
@@ -88,6 +94,7 @@ export function useLiveEvents(onEvent: (event: LiveEvent) => void, onReconnect?:
       source?.close();
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
+      window.removeEventListener('beforeunload', leave);
     };
   }, []);
   return connection;
