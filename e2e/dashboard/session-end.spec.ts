@@ -91,12 +91,16 @@ test('a page left open stops receiving live updates within 5 s of signing out in
   await signIn(page);
   const stream = (await opened).request();
   // The stream ends from the server, or is cut by the page leaving for sign-in once told the session is over.
-  const settled = (event: 'requestfinished' | 'requestfailed') =>
-    page.waitForEvent(event, { predicate: (request) => request === stream, timeout: 20_000 }).then(
+  const isThisStream = (request: Request) => request === stream;
+  const at = (settled: Promise<unknown>) =>
+    settled.then(
       () => Date.now(),
       () => undefined,
     );
-  const ended = Promise.race([settled('requestfinished'), settled('requestfailed')]);
+  const ended = Promise.race([
+    at(page.waitForEvent('requestfinished', { predicate: isThisStream, timeout: 20_000 })),
+    at(page.waitForEvent('requestfailed', { predicate: isThisStream, timeout: 20_000 })),
+  ]);
 
   const other = await page.context().newPage();
   await other.goto(TABLES);
