@@ -1,4 +1,4 @@
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn as createdAt } from './columns';
 
 export const partnerType = pgEnum('partner_type', ['POS', 'ORDERING_APP', 'BOOKING_APP', 'LOYALTY']);
@@ -21,6 +21,10 @@ export const locations = pgTable(
     name: text('name').notNull(),
     timezone: text('timezone').notNull().default('Australia/Sydney'),
     lastOnlineAt: timestamp('last_online_at', { withTimezone: true }),
+    /** The orders board colours a ticket amber after this many minutes in one step, */
+    ticketWarnMinutes: integer('ticket_warn_minutes').notNull().default(5),
+    /** and red after this many. */
+    ticketLateMinutes: integer('ticket_late_minutes').notNull().default(10),
     createdAt: createdAt(),
   },
   (t) => [index('locations_merchant_idx').on(t.merchantId)],
