@@ -5,7 +5,7 @@ import path from 'node:path';
 import next from 'next';
 import { installDatabase, openDatabase } from './db/client';
 import { ensureSigningKey } from './lib/auth/signing-keys';
-import { backgroundLoops } from './lib/background/loops';
+import { backgroundLoops } from '@/lib/background-loops';
 import { startLoops } from './lib/background/runner';
 import { config, ConfigError } from './lib/config';
 import { type CompressionFilter, compressionPassThrough, verdictPerContentType, worthCompressing } from './lib/http/compression';
@@ -50,7 +50,14 @@ async function main() {
     throw error;
   }
   const log = logger();
-  const handle = await openDatabase({ url: settings.DATABASE_URL, dataDir: settings.DATA_DIR });
+  const handle = await openDatabase({
+    url: settings.DATABASE_URL,
+    dataDir: settings.DATA_DIR,
+    onAvailabilityChange: (down, cause) => {
+      if (down) log.error({ err: cause }, 'database unreachable: answering 503 until it answers again');
+      else log.warn('database reachable again');
+    },
+  });
   installDatabase(handle);
   // CONTRACT §7a: secrets at rest are sealed; a master key that does not open them stops start-up here.
   try {

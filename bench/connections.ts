@@ -24,7 +24,7 @@ import { clients, grantLocations, grants } from '@/db/schema';
 import { issueAccessToken } from '@/lib/auth/access-tokens';
 import { ensureSigningKey } from '@/lib/auth/signing-keys';
 import { resetConfig } from '@/lib/config';
-import { emitOrderEvent } from '@/lib/events/testing/event-fixtures';
+import { emitOrderEvent } from '@/lib/testing/event-fixtures';
 import { newId } from '@/lib/ids';
 import { createLocation, createMerchant } from '@/lib/tenancy/merchants';
 import { createClient, createConnection, createPartner } from '@/lib/tenancy/partners';

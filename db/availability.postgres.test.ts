@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '@/lib/http/errors';
+import { isDatabaseUnavailable } from '@/db/errors';
 import { type TcpProxy, tcpProxy } from '@/lib/testing/tcp-proxy';
 import { type ThrowawayDatabase, throwawayDatabase } from '@/lib/testing/throwaway-database';
 import { type DatabaseHandle, openDatabase } from './client';

@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from '@/lib/http/errors';
+import { isDatabaseUnavailable } from './errors';
 
 // CONTRACT §5: while the database is unreachable, calls answer 503 with Retry-After within 2 s, and Counterpart
 // recovers by itself when the database returns. postgres.js alone does not bound that wait: a query can sit behind a

@@ -7,7 +7,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openDatabase, type DatabaseHandle } from '@/db/client';
-import { startWebhookReceiver } from '@/lib/events/testing/webhook-receiver';
+import { startWebhookReceiver } from '@/lib/testing/webhook-receiver';
 import { type Balancer, roundRobinBalancer } from '@/lib/testing/balancer';
 import { ensureBuild, freePort, type ServerProcess, startServer } from '@/lib/testing/server-process';
 import { connectedPartner, deviceTokens, managementApi, postOrder } from '@/lib/testing/server-world';

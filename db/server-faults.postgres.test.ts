@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebhookReceiver } from '@/lib/events/testing/webhook-receiver';
+import { startWebhookReceiver } from '@/lib/testing/webhook-receiver';
 import { type TcpProxy, tcpProxy } from '@/lib/testing/tcp-proxy';
 import { type ThrowawayDatabase, throwawayDatabase } from '@/lib/testing/throwaway-database';
 import { ensureBuild, freePort, type ServerProcess, startServer } from '@/lib/testing/server-process';

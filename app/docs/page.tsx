@@ -3,7 +3,7 @@ import { apiDocument } from '@/app/connect/openapi.json/operations';
 import { SchemaView, type JsonSchema } from '@/components/docs/schema-view';
 import { config } from '@/lib/config';
 import { errorCatalogue } from '@/lib/http/errors';
-import { apiVersions, describeVersions } from '@/lib/http/versions';
+import { apiVersions, describeVersions } from '@/lib/api/versions';
 import { changelog } from './changelog';
 import { emittedEvents, eventsCatalogue } from './events-catalogue';
 import { operationExamples } from './examples';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { decodeJwt } from 'jose';
 import { connections } from '@/db/schema';
-import { announceAccessChange } from '@/lib/auth/access-notices';
+import { announceAccessChange } from '@/lib/tenancy/access-notices';
 import { disconnectDevice } from '@/lib/auth/devices';
 import { resetConfig } from '@/lib/config';
 import { attachPosNotifications, OUT_OF_SCOPE_CLOSE_CODE, TOKEN_REVOKED_CLOSE_CODE } from '@/lib/events/pos-notifications';
@@ -15,7 +15,7 @@ import { callRoute } from '@/lib/testing/http';
 import { createClient, createPartner } from '@/lib/tenancy/partners';
 import { createUser } from '@/lib/tenancy/users';
 import * as revokeRoute from './revoke/route';
-import { approvedDeviceTokens } from '@/lib/auth/testing';
+import { approvedDeviceTokens } from '@/app/_testing/oauth';
 import * as tokenRoute from './token/route';
 
 /**

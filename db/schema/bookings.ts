@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, updatedAtColumn, versionColumn } from './columns';
-import { BOOKING_STATUSES, TABLE_STATUSES } from '@/lib/bookings/transitions';
+import { BOOKING_STATUSES, TABLE_STATUSES } from '../statuses';
 import { locations, partners, users } from './tenancy';
 
-// The domain's lists are the one source of the statuses; the pgEnums follow them.
+// db/statuses.ts is the one source of the statuses (the domain re-exports it); the pgEnums follow it.
 export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
 export const bookingTableStatus = pgEnum('booking_table_status', TABLE_STATUSES);
 export const bookingArrivalStatus = pgEnum('booking_arrival_status', ['ON_TIME', 'EARLY', 'RUNNING_LATE', 'NO_SHOW']);

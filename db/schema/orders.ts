@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, updatedAtColumn, versionColumn } from './columns';
-import { ORDER_STATUSES } from '@/lib/orders/transitions';
+import { ORDER_STATUSES } from '../statuses';
 import { locations, partners, users } from './tenancy';
 
-// The domain's list is the one source of the statuses; the pgEnum follows it.
+// db/statuses.ts is the one source of the statuses (the domain re-exports it); the pgEnum follows it.
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 
 /** Who moved an order: a partner through the API, a merchant user in the dashboard, or the auto-reject timer. */

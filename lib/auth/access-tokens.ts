@@ -3,7 +3,8 @@ import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
 import type { Executor } from '@/db/client';
 import { grants, partners, revokedAccessTokens } from '@/db/schema';
 import { config, connectBaseUrl } from '@/lib/config';
-import { ApiError, isDatabaseUnavailable } from '@/lib/http/errors';
+import { ApiError } from '@/lib/errors';
+import { isDatabaseUnavailable } from '@/db/errors';
 import { newPrefixedId } from '@/lib/ids';
 import { locationScopeOf, type LocationScope } from '@/lib/tenancy/scope';
 import { activeSigningKey, SIGNING_ALG, verificationKey } from './signing-keys';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { deviceAuthorizations } from '@/db/schema';
 import { config } from '@/lib/config';
-import { pgErrorCode } from '@/lib/http/errors';
+import { pgErrorCode } from '@/db/errors';
 import { newId } from '@/lib/ids';
 import { randomSecret, secretDigest } from '@/lib/tenancy/secrets';
 import type { AuthenticatedClient } from './client-authentication';

@@ -6,7 +6,7 @@ import { newId } from '@/lib/ids';
 import { issueAccessToken } from './access-tokens';
 import type { AuthenticatedClient } from './client-authentication';
 import { locationScopeOf, locationsInScope } from '@/lib/tenancy/scope';
-import { announceAccessChange } from './access-notices';
+import { announceAccessChange } from '@/lib/tenancy/access-notices';
 
 export interface GrantInput {
   kind: 'DEVICE_CODE' | 'CLIENT_CREDENTIALS';

@@ -1,7 +1,7 @@
 import { connectBaseUrl } from '@/lib/config';
-import { ApiError } from '@/lib/http/errors';
-import { hasControlCharacter } from '@/lib/http/path-segments';
-import { mediaType, readBodyText } from '@/lib/http/request-body';
+import { ApiError } from '@/lib/errors';
+import { hasControlCharacter } from '@/lib/api/path-segments';
+import { mediaType, readBodyText } from '@/lib/api/request-body';
 import { allowedAudiences } from './access-tokens';
 import { OAuthError } from './oauth-errors';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { bookings, tables } from '@/db/schema';
-import { ApiError, conflict } from '@/lib/http/errors';
+import { ApiError, conflict } from '@/lib/errors';
 import type { TableStatus } from './transitions';
 
 /** A booking's tables must exist at its location; otherwise 422, a well-formed but unknown reference (CONTRACT §5). */

@@ -1,7 +1,7 @@
 import type { Executor } from '@/db/client';
 import { bookings } from '@/db/schema';
-import { conflict, validationFailed } from '@/lib/http/errors';
-import { issuesToFieldErrors } from '@/lib/http/validation';
+import { conflict, validationFailed } from '@/lib/errors';
+import { issuesToFieldErrors } from '@/lib/api/validation';
 import { newId } from '@/lib/ids';
 import { assertInScope } from '@/lib/tenancy/scope';
 import type { BookingCaller } from './partner-access';

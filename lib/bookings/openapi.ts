@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { TYRO_CONNECT_JSON } from '@/lib/http/media-types';
-import { jsonContent } from '@/lib/http/operation-doc';
+import { TYRO_CONNECT_JSON } from '@/lib/api/media-types';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { bookingResponseSchema } from './schema';
 
 // What the Booking API's routes (SPEC.md "Booking", CONTRACT §6) share in their OpenAPI documentation.

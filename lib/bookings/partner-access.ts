@@ -2,7 +2,7 @@ import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { bookings } from '@/db/schema';
 import type { PartnerPrincipal } from '@/lib/auth/access-tokens';
-import { forbidden, notFound } from '@/lib/http/errors';
+import { forbidden, notFound } from '@/lib/errors';
 import { inScope, type LocationScope } from '@/lib/tenancy/scope';
 import type { BookingRow } from './booking-record';
 import type { BookingActor } from './transitions';

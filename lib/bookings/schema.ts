@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, repeatableFilter } from '@/lib/http/query-params';
+import { pageQuery, repeatableFilter } from '@/lib/api/query-params';
 import { CURRENCIES } from '@/lib/money';
 import { locationIdSchema, tableNumberSchema } from '@/lib/tables/schema';
 import { BOOKING_STATUSES, NEW_BOOKING_STATUSES, STATUSES_WITH_REASON, TABLE_STATUSES } from './transitions';

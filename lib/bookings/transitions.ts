@@ -1,13 +1,11 @@
-/** CONTRACT §6 "Bookings": the values of `bookingStatus`. */
-export const BOOKING_STATUSES = ['CREATED', 'ACCEPTED', 'REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'] as const;
+import { BOOKING_STATUSES, TABLE_STATUSES } from '@/db/statuses';
+
+export { BOOKING_STATUSES, TABLE_STATUSES };
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** The statuses a booking may be created with: undecided, or already confirmed by whoever creates it. */
 export const NEW_BOOKING_STATUSES = ['CREATED', 'ACCEPTED'] as const satisfies readonly BookingStatus[];
-
-/** SPEC.md "Table status during a booking", in its order of progression. */
-export const TABLE_STATUSES = ['SEATED', 'DINING', 'CLOSING', 'FINALISED'] as const;
 
 export type TableStatus = (typeof TABLE_STATUSES)[number];
 

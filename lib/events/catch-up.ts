@@ -2,7 +2,7 @@ import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { eventRecipients, events } from '@/db/schema';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError } from '@/lib/errors';
 import { eventInScope, type ScopedCaller } from '@/lib/tenancy/scope';
 
 type PartnerCaller = ScopedCaller & { partnerId: string };

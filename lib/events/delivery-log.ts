@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { clients, events, partners, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schema';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 
 export const deliveryStatusSchema = z.enum(['PENDING', 'SUCCEEDED', 'FAILED']);
 

@@ -4,7 +4,7 @@ import { rowsOf } from '@/db/rows';
 import { connections, eventRecipients, events, partners, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import type { PartnerType } from '@/lib/auth/access-tokens';
 import { connectBaseUrl } from '@/lib/config';
-import { currentRequestId } from '@/lib/http/request-context';
+import { currentRequestId } from '@/lib/request-context';
 import { newPrefixedId } from '@/lib/ids';
 import { deliveryResourceKey, enqueueDeliveries, type SubscribedEndpoint } from './deliveries';
 import type { PublicEvent } from './event-json';

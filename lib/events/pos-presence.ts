@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { asDate } from '@/db/rows';
 import { connections, locations, partners, posPresence } from '@/db/schema';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 import { inScope, type ScopedCaller } from '@/lib/tenancy/scope';
 
 /** A socket whose heartbeat is older than this no longer counts (a crashed instance's sockets go RED within a minute). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { aliased, columnNames, rowsOf } from '@/db/rows';
 import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 import { countFinished } from './deliveries-claim';
 import { EVENTS_CHANNEL } from './outbox';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { webhookEndpoints } from '@/db/schema';
-import { notFound, validationFailed } from '@/lib/http/errors';
+import { notFound, validationFailed } from '@/lib/errors';
 import { newPrefixedId } from '@/lib/ids';
 import { seal } from '@/lib/security/sealed-secrets';
 import { webhookSecretContext } from '@/lib/security/stored-secrets';

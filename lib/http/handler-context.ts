@@ -6,8 +6,8 @@ import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
 import { recordRequest, type RequestFacts } from '@/lib/ops/request-log';
 import { ApiError, isDatabaseUnavailable, pgErrorCode, problemResponse, refusedInput } from './errors';
-import { inRequest } from './request-context';
-import { requestUrl } from './request-url';
+import { inRequest } from '@/lib/request-context';
+import { requestUrl } from '@/lib/api/request-url';
 
 export interface RouteContext {
   params: Promise<Record<string, string | string[]>>;

@@ -7,11 +7,11 @@ import { ADMIN_API_ACTOR, recordAudit } from '@/lib/ops/audit';
 import { routeTemplate } from '@/lib/ops/request-log';
 import { ApiError, notFound } from './errors';
 import { clientAddress, type RouteContext, withProblemHandling } from './handler-context';
-import { requestUrl } from './request-url';
-import type { OperationDoc, RouteDeclaration } from './operation-doc';
-import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
-import { assertContentType, parseJson, readBodyText } from './request-body';
-import { searchParamsObject, validateSegments } from './validation';
+import { requestUrl } from '@/lib/api/request-url';
+import type { OperationDoc, RouteDeclaration } from '@/lib/api/operation-doc';
+import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from '@/lib/rate-limit';
+import { assertContentType, parseJson, readBodyText } from '@/lib/api/request-body';
+import { searchParamsObject, validateSegments } from '@/lib/api/validation';
 
 type Schema = z.ZodType | undefined;
 type QuerySchema = RouteDeclaration['query'];

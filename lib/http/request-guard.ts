@@ -2,8 +2,8 @@ import { IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError, problemBody } from './errors';
 import { formPostRefusal, loggedRefusal, pagePostRefusal, replyRefusal, type PagePosts } from './page-posts';
-import { decodePathSegment } from './path-segments';
-import { MAX_BODY_BYTES } from './request-body';
+import { decodePathSegment } from '@/lib/api/path-segments';
+import { MAX_BODY_BYTES } from '@/lib/api/request-body';
 import { HTTP_METHODS, type RouteTable } from './route-table';
 
 // Route handlers of these surfaces read and judge their own bodies (413, 415); pages leave that to Next.

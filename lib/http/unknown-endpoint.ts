@@ -1,7 +1,7 @@
 import { config } from '@/lib/config';
 import { notFound } from './errors';
 import { clientAddress, withProblemHandling } from './handler-context';
-import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
+import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from '@/lib/rate-limit';
 
 /**
  * The answer of an API surface's catch-all route: any path it has no endpoint for is a 404 problem whatever the

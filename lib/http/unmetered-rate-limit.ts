@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import onHeaders from 'on-headers';
-import { rateLimitHeaders, type RateLimitState } from './rate-limit';
+import { rateLimitHeaders, type RateLimitState } from '@/lib/rate-limit';
 
 /**
  * CONTRACT §5: every response has RateLimit headers. The partner API, /manage, /oauth and /.well-known set their own;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { locations, loyaltyActivities, loyaltyPayments } from '@/db/schema';
 import { emitEvent } from '@/lib/events/outbox';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { findSaleOfPayment } from '@/lib/sales/payment-sale';
 import { loyaltyActivityResponseSchema, loyaltySaleSchema, type LoyaltyActivityResponse, type LoyaltySale } from './schema';

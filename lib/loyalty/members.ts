@@ -3,7 +3,7 @@ import type { Executor } from '@/db/client';
 import { loyaltyMemberReferences, loyaltyMembers, loyaltyPayments, loyaltyRegisteredCards } from '@/db/schema';
 import type { PartnerPrincipal } from '@/lib/auth/access-tokens';
 import { emitEvent } from '@/lib/events/outbox';
-import { ApiError, conflict, forbidden } from '@/lib/http/errors';
+import { ApiError, conflict, forbidden } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { assertInScope } from '@/lib/tenancy/scope';
 import { locationActivation } from './onboarding';

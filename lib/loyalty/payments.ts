@@ -4,7 +4,7 @@ import { loyaltyMemberReferences, loyaltyMembers, loyaltyPayments, loyaltyRegist
 import type { PartnerPrincipal } from '@/lib/auth/access-tokens';
 import { assertInScope } from '@/lib/tenancy/scope';
 import { emitEvent } from '@/lib/events/outbox';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { createLoyaltyActivity } from './activities';
 import { syntheticCardNumber } from './card-fingerprint';

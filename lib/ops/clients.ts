@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { clients, connections, grants, partners, webhookEndpoints } from '@/db/schema';
-import { announceAccessChange } from '@/lib/auth/access-notices';
+import { announceAccessChange } from '@/lib/tenancy/access-notices';
 import { revokeGrant } from '@/lib/auth/grants';
-import { ApiError, notFound } from '@/lib/http/errors';
+import { ApiError, notFound } from '@/lib/errors';
 import { randomSecret, secretDigest } from '@/lib/tenancy/secrets';
 
 // Client and partner lifecycle for the operator console: secret rotation with a grace period, revocation, and

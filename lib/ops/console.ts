@@ -22,7 +22,7 @@ import { config } from '@/lib/config';
 import { freshPresence } from '@/lib/events/pos-presence';
 import { postWebhook, type AttemptOutcome } from '@/lib/events/webhook-sender';
 import { webhookHeaders } from '@/lib/events/webhook-signature';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 import { newPrefixedId } from '@/lib/ids';
 import { histogramQuantile } from './rollups';
 

@@ -5,7 +5,7 @@ import type { Loop } from '@/lib/background/runner';
 import { config } from '@/lib/config';
 import { replayFailedDeliveries } from '@/lib/events/replay';
 import { ForbiddenTargetError, assertAllowedWebhookUrl } from '@/lib/events/webhook-target';
-import { notFound, validationFailed } from '@/lib/http/errors';
+import { notFound, validationFailed } from '@/lib/errors';
 import { recordAudit, sweepAudit, SYSTEM_ACTOR, type AuditActor } from './audit';
 import { sweepRequestLog } from './request-log';
 import { sweepRollups } from './rollups';

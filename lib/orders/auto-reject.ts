@@ -49,7 +49,7 @@ export async function autoRejectOverdueOrders(db: Executor, scope: AutoRejectSco
   });
 }
 
-/** The background sweep (lib/background/loops.ts); readers and PATCH apply the same rule inline. */
+/** The background sweep (lib/background-loops.ts); readers and PATCH apply the same rule inline. */
 export function autoRejectLoop(handle: DatabaseHandle): Loop {
   return {
     name: 'orders-auto-reject',

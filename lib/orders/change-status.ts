@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { orders } from '@/db/schema';
-import { conflict, forbidden, notFound } from '@/lib/http/errors';
+import { conflict, forbidden, notFound } from '@/lib/errors';
 import { autoRejectOverdueOrders } from './auto-reject';
 import { orderColumnsWithDeadline, visibleTo, type OrderCaller, type PartnerOrderCaller } from './partner-access';
 import type { PatchOrderRequest } from './schema';

@@ -3,7 +3,7 @@ import type { Executor } from '@/db/client';
 import { contentDigest } from '@/lib/canonical-json';
 import { orders } from '@/db/schema';
 import { config } from '@/lib/config';
-import { conflict } from '@/lib/http/errors';
+import { conflict } from '@/lib/errors';
 import { newPrefixedId } from '@/lib/ids';
 import { assertInScope, type ScopedCaller } from '@/lib/tenancy/scope';
 import type { OrderRow } from './order-record';

@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, gte, inArray, sql, type SQL } from 'driz
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { orders } from '@/db/schema';
-import { forbidden, validationFailed } from '@/lib/http/errors';
+import { forbidden, validationFailed } from '@/lib/errors';
 import { assertInScope } from '@/lib/tenancy/scope';
 import { autoRejectOverdueOrders } from './auto-reject';
 import type { OrderRow } from './order-record';

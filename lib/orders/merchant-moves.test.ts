@@ -6,7 +6,7 @@ import { orderDocket } from './board-view';
 import { changeOrderStatus } from './change-status';
 import { createOrder, type OrderingApp } from './create-order';
 import { sampleOrderRequest } from './sample-order';
-import { orderEvents } from './testing';
+import { orderEvents } from '@/app/_testing/orders';
 
 /**
  * CONTRACT §7: a merchant runs the pass from the board by the same rules as a POS PATCH; the status history names the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { orderResponseSchemaV1_0, orderResponseSchemaV1_1 } from './schema';
 
 // What the Ordering API's routes (SPEC.md "Food ordering", CONTRACT §6) share in their OpenAPI documentation.

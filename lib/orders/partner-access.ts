@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { orders } from '@/db/schema';
 import type { PartnerPrincipal } from '@/lib/auth/access-tokens';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 import { inScope } from '@/lib/tenancy/scope';
 import { autoRejectOverdueOrders, isOverdue } from './auto-reject';
 import type { OrderRow } from './order-record';

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { partners } from '@/db/schema';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { assertInScope } from '@/lib/tenancy/scope';
 import { createOrder } from './create-order';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lenientInteger as integer, problemIssueParams } from '@/lib/http/validation';
+import { lenientInteger as integer, problemIssueParams } from '@/lib/api/validation';
 import { moneyPositiveAmountSchema, moneySchema } from '@/lib/money';
 import { ORDER_STATUSES, PATCH_ORDER_STATUSES, UNFULFILLED_FINAL_STATUSES, type OrderStatus } from './transitions';
 

@@ -1,15 +1,6 @@
-/** The nine order statuses of SPEC.md "Order", in the order an order usually moves through them. */
-export const ORDER_STATUSES = [
-  'CREATED',
-  'ACCEPTED',
-  'REJECTED',
-  'BEING_PREPARED',
-  'READY',
-  'OUT_FOR_DELIVERY',
-  'CANCELLED_BY_MERCHANT',
-  'CANCELLED_BY_CUSTOMER',
-  'FULFILLED',
-] as const;
+import { ORDER_STATUSES } from '@/db/statuses';
+
+export { ORDER_STATUSES };
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

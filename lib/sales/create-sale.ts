@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { sales } from '@/db/schema';
-import { ApiError, conflict } from '@/lib/http/errors';
+import { ApiError, conflict } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import type { ChangeActor } from '@/lib/tables/table-events';
 import { assertInScope, type ScopedCaller } from '@/lib/tenancy/scope';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { saleResponseSchema } from './schema';
 
 // What the routes of the Sales API's part that drives tables (CONTRACT §6 "Sales") share in their OpenAPI documentation.

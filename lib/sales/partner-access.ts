@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { sales } from '@/db/schema';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 import { inScope, type ScopedCaller } from '@/lib/tenancy/scope';
 import type { SaleRow } from './sale-record';
 

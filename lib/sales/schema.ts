@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, repeatableFilter } from '@/lib/http/query-params';
+import { pageQuery, repeatableFilter } from '@/lib/api/query-params';
 import { moneyPositiveAmountSchema } from '@/lib/money';
 import { locationIdSchema, tableNumberSchema } from '@/lib/tables/schema';
 

@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { sections } from '@/db/schema';
-import { conflict, notFound } from '@/lib/http/errors';
+import { conflict, notFound } from '@/lib/errors';
 import { assertInScope } from '@/lib/tenancy/scope';
 import type {
   editTableFormSchema,

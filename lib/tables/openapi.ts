@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { tableResponseSchema } from './schema';
 
 // What the Tables API's routes (SPEC.md "Tables management", CONTRACT §6) share in their OpenAPI documentation.

@@ -1,7 +1,7 @@
 import { and, eq, not } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { tables } from '@/db/schema';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 import { assertLocationReachable, inScope, type Caller } from '@/lib/tenancy/scope';
 import type { ListTablesQuery } from './schema';
 import { selectTableRecords, tableHasOpenSales, type TableRecord } from './table-record';

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { tables } from '@/db/schema';
-import { conflict, notFound } from '@/lib/http/errors';
+import { conflict, notFound } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { actingPartnerId, assertLocationReachable, inScope, type Caller } from '@/lib/tenancy/scope';
 import { requireSection, resolveSection, type SectionRequest } from './sections';

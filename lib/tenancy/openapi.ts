@@ -1,4 +1,4 @@
-import type { OperationDoc } from '@/lib/http/operation-doc';
+import type { OperationDoc } from '@/lib/api/operation-doc';
 
 // What the management API's routes (CONTRACT §3) share in their OpenAPI documentation.
 

@@ -3,7 +3,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/db/client';
 import { rowsOf } from '@/db/rows';
 import { connections, grantLocations, locations } from '@/db/schema';
-import { forbidden, notFound } from '@/lib/http/errors';
+import { forbidden, notFound } from '@/lib/errors';
 
 /**
  * Which locations a partner token reaches (CONTRACT §3, "Scope of a token"). A device-flow token reaches exactly

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '@/db/client';
-import { ACCESS_CHANNEL, parseAccessNotice, type AccessNotice } from '@/lib/auth/access-notices';
+import { ACCESS_CHANNEL, parseAccessNotice, type AccessNotice } from '@/lib/tenancy/access-notices';
 import { logger } from '@/lib/log';
 import { dashboardSessionDeadlines } from './users';
 

@@ -1,5 +1,5 @@
 import { authorizationServerMetadata } from '@/lib/auth/discovery';
-import { oauthMetadataRoute } from '@/lib/auth/oauth-route';
+import { oauthMetadataRoute } from '@/lib/http/oauth-route';
 
 // CONTRACT §1: the same JSON as /.well-known/openid-configuration (RFC 8414 clients look here).
 export const dynamic = 'force-dynamic';

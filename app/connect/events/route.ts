@@ -1,5 +1,5 @@
 import { catchUpPageSchema, catchUpQuerySchema, eventsAfter } from '@/lib/events/catch-up';
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';
 

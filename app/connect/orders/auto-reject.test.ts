@@ -4,7 +4,7 @@ import { orderStatusChanges } from '@/db/schema';
 import { resetConfig } from '@/lib/config';
 import { autoRejectLoop } from '@/lib/orders/auto-reject';
 import { useTestDatabase } from '@/lib/testing/database';
-import { createdOrderId, getOrder, listOrders, orderEvents, orderingWorld, orderRequest, patchOrder, postOrder } from '@/lib/orders/testing';
+import { createdOrderId, getOrder, listOrders, orderEvents, orderingWorld, orderRequest, patchOrder, postOrder } from '@/app/_testing/orders';
 
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof orderingWorld>>;

@@ -4,7 +4,7 @@ import { orderStatusChanges } from '@/db/schema';
 import { resetConfig } from '@/lib/config';
 import { FINAL_ORDER_STATUSES, ORDER_STATUSES, PATCH_ORDER_STATUSES, type OrderStatus } from '@/lib/orders/transitions';
 import { useTestDatabase } from '@/lib/testing/database';
-import { createdOrderId, getOrder, orderEvents, orderingWorld, patchOrder } from '@/lib/orders/testing';
+import { createdOrderId, getOrder, orderEvents, orderingWorld, patchOrder } from '@/app/_testing/orders';
 
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof orderingWorld>>;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '@/lib/config';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner } from '@/lib/testing/fixtures';
-import { createdOrderId, getOrder, listOrders, orderingWorld, patchOrder } from '@/lib/orders/testing';
+import { createdOrderId, getOrder, listOrders, orderingWorld, patchOrder } from '@/app/_testing/orders';
 
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof orderingWorld>>;

@@ -11,7 +11,7 @@ import {
   openSaleRequest,
   salesApi,
   tablesApi,
-} from '@/lib/tables/testing';
+} from '@/app/_testing/tables';
 
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof floorWorld>>;

@@ -12,7 +12,7 @@ import {
   openSaleRequest,
   salesApi,
   tablesApi,
-} from '@/lib/tables/testing';
+} from '@/app/_testing/tables';
 
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof floorWorld>>;

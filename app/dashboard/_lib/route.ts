@@ -4,7 +4,7 @@ import { auth } from '@/auth';
 import { getDb, type Database } from '@/db/client';
 import { ApiError, notFound } from '@/lib/http/errors';
 import { withProblemHandling } from '@/lib/http/handler-context';
-import { searchParamsObject, validateSegments } from '@/lib/http/validation';
+import { searchParamsObject, validateSegments } from '@/lib/api/validation';
 import { asDashboardUser, type UserRole } from '@/lib/tenancy/users';
 import type { UserOf } from './action';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { locationStatus, locationStatusSchema } from '@/lib/events/pos-presence';
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activatedLoyaltyLocation } from '@/lib/loyalty/loyalty.fixture';
-import { createdSale, expectStatus, openSaleRequest, salesApi } from '@/lib/tables/testing';
+import { activatedLoyaltyLocation } from '@/lib/testing/loyalty';
+import { createdSale, expectStatus, openSaleRequest, salesApi } from '@/app/_testing/tables';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { callRoute } from '@/lib/testing/http';

@@ -1,12 +1,12 @@
 import { clientAddress } from '@/lib/http/handler-context';
-import { attemptAsClient, authenticateClientFrom } from './client-authentication';
-import { clientCredentialsGrant } from './client-credentials';
-import { DEVICE_CODE_GRANT_TYPE, deviceCodeGrant, startDeviceAuthorization } from './device-flow';
-import { OAuthError, tokenResponse } from './oauth-errors';
-import { assertSupportedScope, presentedClient, requestedAudience, requiredParameter } from './oauth-request';
+import { attemptAsClient, authenticateClientFrom } from '@/lib/auth/client-authentication';
+import { clientCredentialsGrant } from '@/lib/auth/client-credentials';
+import { DEVICE_CODE_GRANT_TYPE, deviceCodeGrant, startDeviceAuthorization } from '@/lib/auth/device-flow';
+import { OAuthError, tokenResponse } from '@/lib/auth/oauth-errors';
+import { assertSupportedScope, presentedClient, requestedAudience, requiredParameter } from '@/lib/auth/oauth-request';
 import type { OAuthRequestContext } from './oauth-route';
-import { refreshTokenGrant } from './refresh-tokens';
-import { revokeToken } from './revocation';
+import { refreshTokenGrant } from '@/lib/auth/refresh-tokens';
+import { revokeToken } from '@/lib/auth/revocation';
 
 /**
  * POST /oauth/token: authenticates the client (RFC 6749 §3.2), then dispatches on grant_type. Every failure to

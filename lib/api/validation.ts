@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, type FieldError, type KnownErrorCode, validationFailed } from './errors';
+import { ApiError, type FieldError, type KnownErrorCode, validationFailed } from '@/lib/errors';
 
 type Segment = FieldError['segment'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors';
 import { negotiateVersion, requestedVersion, responseVersion } from './versions';
 
 const headers = (values: Record<string, string>) => new Headers(values);

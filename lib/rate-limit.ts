@@ -4,7 +4,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-lim
 import { databaseHandle } from '@/db/client';
 import { rateLimits } from '@/db/schema';
 import { getTableName } from 'drizzle-orm';
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors';
 
 export interface RateLimitState {
   limit: number;

@@ -1,4 +1,4 @@
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors';
 
 // C0 controls and DEL: no identifier has them, and PostgreSQL refuses NUL in text outright.
 // eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for

@@ -1,4 +1,4 @@
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors';
 import { isDeclaredMediaType, mediaTypeEssence } from './media-types';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
