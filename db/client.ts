@@ -51,7 +51,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   return options.url ? openPostgres(options.url, options.maxConnections ?? 10, options.onAvailabilityChange) : openPglite(options.dataDir);
 }
 
-// Pool timeouts (CONTRACT §5: 503 within 2 s while the database is unreachable). The availability guard bounds how
+// Pool timeouts (docs/contract.md#statuses: 503 within 2 s while the database is unreachable). The availability guard bounds how
 // long a call waits for an unreachable database; these bound the rest. postgres.js's default reconnect backoff grows
 // to 20 s after repeated failures, and a query handed to a closed connection waits that long before even trying, so it
 // is capped at half a second. A statement stuck in the database (a lock never released) ends after 15 s.

@@ -20,7 +20,7 @@ const unavailableCodes = new Set([
   '08004',
 ]);
 
-/** Database outages answer 503 with Retry-After (CONTRACT §5), never 500. */
+/** Database outages answer 503 with Retry-After (docs/contract.md#no-5xx), never 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;

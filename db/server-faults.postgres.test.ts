@@ -11,8 +11,8 @@ import { ensureBuild, freePort, type ServerProcess, startServer } from '@/lib/te
 import { connectedPartner, managementApi, postOrder as postOrderAt } from '@/lib/testing/server-world';
 
 // Fault tests against the built server as a child process, with PostgreSQL behind a TCP proxy the test controls
-// (CONTRACT §5: 503 with Retry-After within 2 s while the database is unreachable, recovery without a restart;
-// CONTRACT §7: nothing committed is lost, a crash included).
+// (docs/contract.md#statuses: 503 with Retry-After within 2 s while the database is unreachable, recovery without a restart;
+// docs/contract.md#events: nothing committed is lost, a crash included).
 
 const ADMIN_API_KEY = `faults-${randomBytes(12).toString('hex')}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

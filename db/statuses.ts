@@ -4,7 +4,7 @@
  * domain and the browser's bundles all read the same list.
  */
 
-/** The nine order statuses of SPEC.md "Order", in the order an order usually moves through them. */
+/** The nine order statuses of docs/domain.md#order, in the order an order usually moves through them. */
 export const ORDER_STATUSES = [
   'CREATED',
   'ACCEPTED',
@@ -17,8 +17,8 @@ export const ORDER_STATUSES = [
   'FULFILLED',
 ] as const;
 
-/** CONTRACT §6 "Bookings": the values of `bookingStatus`. */
+/** docs/contract.md#bookings: the values of `bookingStatus`. */
 export const BOOKING_STATUSES = ['CREATED', 'ACCEPTED', 'REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'] as const;
 
-/** SPEC.md "Table status during a booking", in its order of progression. */
+/** docs/domain.md#booking-table-status, in its order of progression. */
 export const TABLE_STATUSES = ['SEATED', 'DINING', 'CLOSING', 'FINALISED'] as const;

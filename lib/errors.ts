@@ -4,7 +4,7 @@ export interface FieldError {
   message: string;
 }
 
-// STYLE.md habit 2: one error type, a stable code, and its status (CONTRACT §5).
+// STYLE.md habit 2: one error type, a stable code, and its status (docs/contract.md#errors).
 const statusByCode = {
   VALIDATION_FAILED: 400,
   INVALID_JSON: 400,

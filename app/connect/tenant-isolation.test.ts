@@ -17,7 +17,7 @@ import { getOrder, listOrders, orderRequest, patchOrder, postOrder } from '@/app
 import { closeSale, expectStatus, openSaleRequest, salesApi, tablesApi } from '@/app/_testing/tables';
 
 /**
- * CONTRACT §3 "Scope of a token": one POS vendor serves two merchants. Each merchant approves a device of it on
+ * docs/contract.md#scope: one POS vendor serves two merchants. Each merchant approves a device of it on
  * /activate for their own locations, so the vendor is connected to both merchants' locations, yet each device token
  * reaches exactly the locations of its own grant. Every partner resource, list filter, the catch-up feed and the
  * notification socket are tried across that line.

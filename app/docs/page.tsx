@@ -31,7 +31,7 @@ const methodTone: Record<string, string> = {
 };
 
 /** A readable reference of /connect/openapi.json, generated from the schemas that validate requests. */
-/** The interface (and so the versions) of each tag (CONTRACT §4). */
+/** The interface (and so the versions) of each tag (docs/contract.md#versions). */
 const versionsOfTag: Record<string, keyof typeof apiVersions> = {
   Ordering: 'ordering',
   Tables: 'tables',

@@ -14,7 +14,7 @@ import * as revokeRoute from './revoke/route';
 import { approvedDeviceTokens } from '@/app/_testing/oauth';
 
 /**
- * CONTRACT §3: revocation closes the grant's sockets "on every instance". Two instances share one PostgreSQL: the
+ * docs/contract.md#scope: revocation closes the grant's sockets "on every instance". Two instances share one PostgreSQL: the
  * socket is held by instance A while the POS revokes its grant through instance B.
  */
 describe('revocation on another instance', () => {

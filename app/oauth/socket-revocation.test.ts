@@ -19,7 +19,7 @@ import { approvedDeviceTokens } from '@/app/_testing/oauth';
 import * as tokenRoute from './token/route';
 
 /**
- * CONTRACT §3 and §7: revoking a grant, reusing a refresh token, the merchant's "Disconnect" and token expiry close
+ * docs/contract.md#device-flow and docs/contract.md#pos-websocket: revoking a grant, reusing a refresh token, the merchant's "Disconnect" and token expiry close
  * that grant's open notification sockets (4001) within 5 seconds; a location leaving the token's scope closes its
  * socket with 4003.
  */

@@ -56,7 +56,7 @@ const interfaceNames: Record<ApiName, string> = {
   events: 'Events',
 };
 
-/** What the document says of versions and media types (CONTRACT §4), the versions listed from lib/api/versions. */
+/** What the document says of versions and media types (docs/contract.md#versions), the versions listed from lib/api/versions. */
 function documentDescription(): string {
   const versions = (Object.keys(apiVersions) as ApiName[]).map((api) => `- ${interfaceNames[api]}: ${describeVersions(api)}`);
   return [

@@ -3,7 +3,7 @@ import type { ApiError } from '@/lib/errors';
 
 /**
  * The RFC 9457 body with the members Tyro Connect clients read (`error`, `code`, `errors`), and the request id the
- * X-Request-Id header carries (CONTRACT §7a) when one is known.
+ * X-Request-Id header carries (docs/contract.md#request-id) when one is known.
  */
 export function problemBody(error: ApiError, instance: string, docsUrl: string, requestId?: string) {
   return {

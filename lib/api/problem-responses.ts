@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 
-// The problem format (CONTRACT §5) as the OpenAPI document describes it. A leaf module: every route's doc names these
+// The problem format (docs/contract.md#errors) as the OpenAPI document describes it. A leaf module: every route's doc names these
 // responses (lib/api/operation-doc) and the document registers the component (lib/api-reference), so nothing here
 // imports either.
 

@@ -73,7 +73,7 @@ export function bearerToken(request: Request): string | undefined {
 
 /**
  * Verifies signature with the pinned algorithm, `iss`, `aud`, `exp`, then revocation of the token and its grant
- * (CONTRACT §3). Throws a 401 ApiError on any failure.
+ * (docs/contract.md#tenancy). Throws a 401 ApiError on any failure.
  */
 export async function verifyAccessToken(db: Executor, token: string): Promise<PartnerPrincipal> {
   const payload = await verifiedClaims(db, token);

@@ -55,7 +55,7 @@ export interface GrantTokenContext {
 
 /**
  * Signs an access token for a grant. Its `locations` claim names the locations the grant serves: the approved
- * ones for a device, the partner's connections for an app (CONTRACT §3: "claims name the partner and its locations").
+ * ones for a device, the partner's connections for an app (docs/contract.md#access-tokens: "claims name the partner and its locations").
  */
 export async function accessTokenForGrant(
   db: Executor,

@@ -25,11 +25,11 @@ export function sourceOfChange(caller: BookingCaller): 'POS' | 'APP' | 'MERCHANT
 
 export const actorOf = (caller: BookingCaller): BookingActor => caller.kind;
 
-/** The partner whose request made the change; left out of the event's recipients (CONTRACT §7). */
+/** The partner whose request made the change; left out of the event's recipients (docs/contract.md#recipients). */
 export const actorPartnerIdOf = (caller: BookingCaller): string | null => (caller.kind === 'MERCHANT' ? null : caller.partnerId);
 
 /**
- * Who sees a booking (CONTRACT §3, §7): a POS whose token reaches its location; the booking app that holds it, and
+ * Who sees a booking (docs/contract.md#scope, docs/contract.md#events): a POS whose token reaches its location; the booking app that holds it, and
  * for a walk-in (held by no app) every booking app whose token reaches the location, since each is told about it;
  * the merchant owning the location. Everyone else is answered as if the booking did not exist.
  */

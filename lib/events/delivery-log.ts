@@ -139,7 +139,7 @@ export async function recentEvents(db: Executor, limit = 50) {
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-/** Partners with their client ids (CONTRACT §9: the admin dashboard shows the client ids). */
+/** Partners with their client ids (docs/contract.md#demo-tenant: the admin dashboard shows the client ids). */
 export async function partnersWithClients(db: Executor) {
   const rows = await db
     .select({ id: partners.id, name: partners.name, type: partners.type, clientId: clients.clientId })

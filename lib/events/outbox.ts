@@ -10,7 +10,7 @@ import { deliveryResourceKey, enqueueDeliveries, type SubscribedEndpoint } from 
 import type { PublicEvent } from './event-json';
 import { resourcePaths, type EventType, type ResourceKind } from './event-types';
 
-/** Who an event is for (CONTRACT §7): partners of some types connected to the location, and/or named partners. */
+/** Who an event is for (docs/contract.md#events): partners of some types connected to the location, and/or named partners. */
 export interface EventAudience {
   connectedPartnerTypes?: readonly PartnerType[];
   partnerIds?: readonly (string | null | undefined)[];

@@ -39,7 +39,7 @@ export async function createWebhookEndpoint(db: Executor, partnerId: string, inp
   await assertUrlAllowed(input.url);
   const secret = newWebhookSecret();
   const id = newPrefixedId('whe');
-  // CONTRACT §7a: stored sealed; the plain secret is only in this one answer.
+  // docs/contract.md#secrets-at-rest: stored sealed; the plain secret is only in this one answer.
   const [endpoint] = await db
     .insert(webhookEndpoints)
     .values({ id, partnerId, url: input.url, eventTypes: input.eventTypes ?? null, secret: seal(secret, webhookSecretContext(id)) })

@@ -43,7 +43,7 @@ function keyMatches(presented: string, expected: string): boolean {
   return timingSafeEqual(digest(presented), digest(expected));
 }
 
-/** The wrapper of every `/manage` verb (CONTRACT §3): disabled (404) without ADMIN_API_KEY, 401 for a wrong key. */
+/** The wrapper of every `/manage` verb (docs/contract.md#management-api): disabled (404) without ADMIN_API_KEY, 401 for a wrong key. */
 export function manageRoute<B extends Schema = undefined, Q extends QuerySchema = undefined, P extends ParamsSchema = undefined>(
   options: ManageRouteOptions<B, Q, P>,
   handler: (context: ManageRequestContext<Out<B>, Out<Q>, Out<P>>) => Promise<Response>,

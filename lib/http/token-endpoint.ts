@@ -13,7 +13,7 @@ import { revokeToken } from '@/lib/auth/revocation';
  * authenticate and every invalid_grant (an unknown or used device code or refresh token) counts towards the lockout of
  * this client_id from this address, counted before anything is checked (client-authentication.ts attemptAsClient),
  * whatever the grant, so no grant type is an unlimited way to try secrets or codes. The device-code grant is for
- * public POS clients only (CONTRACT §3): a client secret sent with it is invalid_client without being checked, so it
+ * public POS clients only (docs/contract.md#device-flow): a client secret sent with it is invalid_client without being checked, so it
  * never tells a right secret from a wrong one.
  */
 export async function handleTokenRequest({ request, db, form }: OAuthRequestContext): Promise<Response> {

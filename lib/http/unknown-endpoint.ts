@@ -5,7 +5,7 @@ import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from '@/lib/r
 
 /**
  * The answer of an API surface's catch-all route: any path it has no endpoint for is a 404 problem whatever the
- * method (CONTRACT §5), never the HTML page, and counts against the caller's address like any anonymous call.
+ * method (docs/contract.md#errors), never the HTML page, and counts against the caller's address like any anonymous call.
  */
 export function unknownEndpoint(surface: 'partner' | 'manage' | 'oauth') {
   const answer = (request: Request) => {

@@ -11,7 +11,7 @@ import { zonedDateTime } from './zoned-date-time';
 type PaymentRow = typeof loyaltyPayments.$inferSelect;
 
 /**
- * SPEC.md "Loyalty": a registered card used at an activated location generates a loyalty activity and a Loyalty event
+ * docs/domain.md#loyalty: a registered card used at an activated location generates a loyalty activity and a Loyalty event
  * (NEW_LOYALTY_ACTIVITY) to the member's partner, committed with the payment.
  */
 export async function createLoyaltyActivity(

@@ -75,7 +75,7 @@ export async function disablePartner(db: Executor, partnerId: string, now = new 
 }
 
 /**
- * Removes a partner's connection to a location (CONTRACT §3: a partner reaches a location only through one): its
+ * Removes a partner's connection to a location (docs/contract.md#scope: a partner reaches a location only through one): its
  * client-credentials tokens lose the location from the next call, and open sockets there close on every instance.
  */
 export async function removeConnection(db: Executor, partnerId: string, locationId: string) {

@@ -231,7 +231,7 @@ export async function partnerHealth(db: Executor) {
       tokenGrants24h: grantRows.filter((row) => row.clientId !== null && clientIds.has(row.clientId)).reduce((sum, row) => sum + Number(row.grants), 0),
       locations: {
         connected: Number(connected?.connected ?? 0),
-        /** POS only (CONTRACT §7: GREEN while a POS socket is open): the online ones, and the first offline ones. */
+        /** POS only (docs/contract.md#pos-websocket: GREEN while a POS socket is open): the online ones, and the first offline ones. */
         online: isPos ? Number(connected?.online ?? 0) : null,
         offline: isPos ? offline.filter((row) => row.partnerId === partner.id).map((row) => row.locationId) : null,
       },

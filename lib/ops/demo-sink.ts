@@ -8,7 +8,7 @@ import { open, seal } from '@/lib/security/sealed-secrets';
 import { webhookSecretContext } from '@/lib/security/stored-secrets';
 import { newWebhookSecret } from '@/lib/events/webhook-endpoints';
 
-// The demo's built-in webhook receiver (CONTRACT §9 demo tenant): with SEED_DEMO=true each demo app gets an endpoint
+// The demo's built-in webhook receiver (docs/contract.md#demo-tenant demo tenant): with SEED_DEMO=true each demo app gets an endpoint
 // pointing here, so deliveries, signatures and replay show in the console with no setup. It lives on this process's
 // own loopback address, which the SSRF rules refuse to every endpoint registered through /manage or the console; only
 // the exact sink URL, only while SEED_DEMO is on, is delivered to (lib/events/webhook-sender.ts).

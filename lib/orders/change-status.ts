@@ -16,7 +16,7 @@ function partnerActor(caller: PartnerOrderCaller): OrderActor {
 }
 
 /**
- * PATCH /orders/{id} (CONTRACT §6), and the merchant's moves on the board, which follow a POS's rules (CONTRACT §7).
+ * PATCH /orders/{id} (docs/contract.md#orders), and the merchant's moves on the board, which follow a POS's rules (docs/contract.md#merchant-moves).
  * The order row is locked for the decision, so two updates never both pass it. An order past its auto-reject
  * deadline is rejected first, in the same transaction, so a late ACCEPT gets 409. Errors are thrown after the
  * transaction so that auto-reject still commits when the update itself is refused.

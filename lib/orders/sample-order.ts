@@ -9,7 +9,7 @@ import { createOrder } from './create-order';
 import type { OrderRow } from './order-record';
 import { createOrderRequestSchema } from './schema';
 
-/** The demo tenant's ordering app (CONTRACT §9), connected to both demo locations. */
+/** The demo tenant's ordering app (docs/contract.md#demo-tenant), connected to both demo locations. */
 export const DEMO_ORDERING_APP_NAME = 'Demo Ordering App';
 
 const MENU = [

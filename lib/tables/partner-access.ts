@@ -6,7 +6,7 @@ import { assertLocationReachable, inScope, type Caller } from '@/lib/tenancy/sco
 import type { ListTablesQuery } from './schema';
 import { selectTableRecords, tableHasOpenSales, type TableRecord } from './table-record';
 
-/** CONTRACT §3: a caller sees the tables of the locations in its scope; any other table does not exist for it. */
+/** docs/contract.md#scope: a caller sees the tables of the locations in its scope; any other table does not exist for it. */
 export async function findVisibleTable(db: Executor, caller: Caller, tableId: string): Promise<TableRecord> {
   const [record] = await selectTableRecords(db, and(eq(tables.id, tableId), inScope(db, caller, tables.locationId)));
   if (!record) throw notFound('Table');

@@ -20,7 +20,7 @@ export async function requirePartner(db: Executor, partnerId: string) {
 }
 
 /**
- * CONTRACT §3: apps get a client secret, POS clients do not (they use the device flow).
+ * docs/contract.md#device-flow: apps get a client secret, POS clients do not (they use the device flow).
  * The secret is returned once here and stored only as a digest.
  */
 export async function createClient(db: Executor, partnerId: string) {

@@ -43,7 +43,7 @@ export const POST = partnerRoute(
   },
 );
 
-// CONTRACT §6 lists: a location's bookings, for its POS only.
+// docs/contract.md#bookings lists: a location's bookings, for its POS only.
 export const GET = partnerRoute(
   {
     api: 'booking',

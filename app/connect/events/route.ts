@@ -3,7 +3,7 @@ import { jsonContent } from '@/lib/api/operation-doc';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';
 
-// CONTRACT §7 catch-up: the caller's events after `after`, oldest first, kept 30 days.
+// docs/contract.md#catch-up: the caller's events after `after`, oldest first, kept 30 days.
 export const GET = partnerRoute(
   {
     api: 'events',

@@ -12,7 +12,7 @@ beforeAll(async () => {
   world = await orderingWorld(database.db());
 });
 
-describe('GET /connect/orders/{id} — versions (CONTRACT §4)', () => {
+describe('GET /connect/orders/{id} — versions (docs/contract.md#versions)', () => {
   it('omits paymentStatus in 1.0 (the default) and shows it in 1.1', async () => {
     const orderId = await createdOrderId(world.app, world.locationId, (o) => Object.assign(o, { paymentStatus: 'OPEN', fulfilment: { type: 'DINE_IN' } }));
     const byDefault = await getOrder(world.pos.token, orderId);

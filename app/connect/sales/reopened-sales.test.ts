@@ -21,7 +21,7 @@ import {
 } from '@/app/_testing/tables';
 
 /**
- * CONTRACT §6 "Reopened sales", after the reference sales spec: a closed sale stays closed; a POS reopens it by recording
+ * docs/contract.md#reopened-sales, after the reference sales spec: a closed sale stays closed; a POS reopens it by recording
  * a new sale with status REOPENED and parentSaleId, which emits SALE_REOPENED and is open as far as its table goes.
  */
 const database = useTestDatabase();

@@ -6,7 +6,7 @@ import { json } from '@/lib/http/responses';
 
 const params = z.object({ locationId: z.string().min(1).max(50) });
 
-// CONTRACT §6 Locations: GREEN while a POS holds the notification socket open, RED with lastOnlineAt otherwise.
+// docs/contract.md#locations: GREEN while a POS holds the notification socket open, RED with lastOnlineAt otherwise.
 export const GET = partnerRoute(
   {
     api: 'locations',

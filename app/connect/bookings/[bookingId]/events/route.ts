@@ -5,7 +5,7 @@ import { jsonContent } from '@/lib/api/operation-doc';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';
 
-// CONTRACT §6: a booking's changes, newest first, for the POS.
+// docs/contract.md#bookings: a booking's changes, newest first, for the POS.
 export const GET = partnerRoute(
   {
     api: 'booking',
