@@ -1,6 +1,6 @@
 /**
  * The layers of Counterpart, checked by `npm run lint`. From the top down:
- *   app/ (routes, pages, server actions)  ->  components/ (React)  ->  app/**\/actions.ts only
+ *   app/ (routes, pages, server actions) and components/ (React; of app/ they import only server actions)
  *   lib/http/ (the HTTP adapter: route wrappers, guards, the fast path, problem+json)
  *   lib/<domain>/ (orders, bookings, tables, sales, loyalty, events, auth, tenancy, ops, security, …)
  *   lib/api/ (the API's vocabulary the domain shares with lib/http: validation, parameters, media types, versions,
