@@ -25,7 +25,7 @@ export default tseslint.config(
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
   {
     // Tests and benchmarks may read loosely typed JSON.
-    files: ['**/*.test.ts', 'e2e/**', 'bench/**', '**/testing/**', '**/testing.ts', '**/*.fixture.ts'],
+    files: ['**/*.test.ts', 'e2e/**', 'bench/**', '**/testing/**', '**/_testing/**', '**/testing.ts', '**/*.fixture.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { serverNodeFlags } from './scripts/server-command';
+import { serverNodeFlags } from './lib/testing/server-command';
 
 // The browser: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own download.
 const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import next from 'next';
 import { installDatabase, openDatabase } from './db/client';
 import { ensureSigningKey } from './lib/auth/signing-keys';
-import { backgroundLoops } from './lib/background/loops';
+import { backgroundLoops } from '@/lib/background-loops';
 import { startLoops } from './lib/background/runner';
 import { config, ConfigError } from './lib/config';
 import { type CompressionFilter, compressionPassThrough, verdictPerContentType, worthCompressing } from './lib/http/compression';
@@ -50,9 +50,16 @@ async function main() {
     throw error;
   }
   const log = logger();
-  const handle = await openDatabase({ url: settings.DATABASE_URL, dataDir: settings.DATA_DIR });
+  const handle = await openDatabase({
+    url: settings.DATABASE_URL,
+    dataDir: settings.DATA_DIR,
+    onAvailabilityChange: (down, cause) => {
+      if (down) log.error({ err: cause }, 'database unreachable: answering 503 until it answers again');
+      else log.warn('database reachable again');
+    },
+  });
   installDatabase(handle);
-  // CONTRACT §7a: secrets at rest are sealed; a master key that does not open them stops start-up here.
+  // docs/contract.md#secrets-at-rest: secrets at rest are sealed; a master key that does not open them stops start-up here.
   try {
     const { messages } = await prepareSealedSecrets(handle.db, masterKey);
     for (const message of messages) log.info(message);
@@ -99,11 +106,11 @@ async function main() {
     void handleRequest(accepted, response);
   };
   const server = createServer(CONNECTION_TIMEOUTS, (request, response) => {
-    // Every response carries RateLimit headers (CONTRACT §5), the pre-checks' problems included.
+    // Every response carries RateLimit headers (docs/contract.md#rate-limit-headers), the pre-checks' problems included.
     publishUnmeteredRateLimit(response);
     // Route handlers see no socket: hand them its peer address, overwriting any copy the client sent.
     request.headers[REMOTE_ADDRESS_HEADER] = request.socket.remoteAddress ?? '';
-    // CONTRACT §7a: every response carries X-Request-Id (the client's when valid); handlers, logs, problem bodies and
+    // docs/contract.md#request-id: every response carries X-Request-Id (the client's when valid); handlers, logs, problem bodies and
     // the API request log use the same id.
     const requestId = acceptedRequestId(request.headers['x-request-id']);
     request.headers['x-request-id'] = requestId;

@@ -24,7 +24,7 @@ import { clients, grantLocations, grants } from '@/db/schema';
 import { issueAccessToken } from '@/lib/auth/access-tokens';
 import { ensureSigningKey } from '@/lib/auth/signing-keys';
 import { resetConfig } from '@/lib/config';
-import { emitOrderEvent } from '@/lib/events/testing/event-fixtures';
+import { emitOrderEvent } from '@/lib/testing/event-fixtures';
 import { newId } from '@/lib/ids';
 import { createLocation, createMerchant } from '@/lib/tenancy/merchants';
 import { createClient, createConnection, createPartner } from '@/lib/tenancy/partners';
@@ -227,7 +227,7 @@ async function seed(db: Database) {
   await forEachLimited(locations, 8, async ({ locationId }) => {
     await createConnection(db, pos.id, { locationId });
   });
-  // A device grant per POS terminal, for its own location, as /activate would have approved it (CONTRACT §3).
+  // A device grant per POS terminal, for its own location, as /activate would have approved it (docs/contract.md#device-flow).
   const terminals = Array.from({ length: SOCKETS }, (_, index) => ({ grantId: newId(), locationId: locations[index % locationCount]!.locationId }));
   for (let start = 0; start < terminals.length; start += 1000) {
     const chunk = terminals.slice(start, start + 1000);

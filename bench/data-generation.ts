@@ -13,7 +13,7 @@ export const ORDERS_PER_LOCATION = 500;
 export const BOOKINGS_PER_LOCATION = 500;
 export const EVENTS_PER_LOCATION = 2_500;
 const HISTORY_DAYS = 90;
-// A steady-state outbox holds only what the 30-day retention keeps (CONTRACT §7); a day's margin keeps the sweep idle.
+// A steady-state outbox holds only what the 30-day retention keeps (docs/contract.md#events); a day's margin keeps the sweep idle.
 const EVENT_DAYS = 29;
 // The API request log is kept 28 days (API_LOG_RETENTION_DAYS); a day's margin keeps its sweep idle too.
 const REQUEST_LOG_DAYS = 27;

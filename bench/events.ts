@@ -13,7 +13,7 @@ import { Webhook } from 'standardwebhooks';
 import { openDatabase } from '@/db/client';
 import { startLoops } from '@/lib/background/runner';
 import { resetConfig } from '@/lib/config';
-import { emitOrderEvent, sleep, webhookSubscriber } from '@/lib/events/testing/event-fixtures';
+import { emitOrderEvent, sleep, webhookSubscriber } from '@/lib/testing/event-fixtures';
 import { createWebhookDispatcher } from '@/lib/events/webhook-dispatcher';
 import { logger } from '@/lib/log';
 import { benchDatabase } from './support';

@@ -8,7 +8,7 @@
 import { installDatabase, openDatabase, type Database } from '@/db/client';
 import { verifyAccessToken } from '@/lib/auth/access-tokens';
 import { ensureSigningKey } from '@/lib/auth/signing-keys';
-import { consumeRateLimit } from '@/lib/http/rate-limit';
+import { consumeRateLimit } from '@/lib/rate-limit';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { benchDatabase, percentile } from './support';
 

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serverNodeFlags } from '../scripts/server-command';
+import { serverNodeFlags } from '../lib/testing/server-command';
 import { benchDatabase } from './support';
 
 const PORT = 3391;

@@ -4,9 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { installMasterKey, masterKeyFromBase64 } from '@/lib/security/master-key';
 import { throwawayDatabase } from '@/lib/testing/throwaway-database';
-import { serverNodeFlags } from '../scripts/server-command';
+import { serverNodeFlags } from '../lib/testing/server-command';
 
-// Servers on DATABASE_URL need COUNTERPART_SECRET_KEY (CONTRACT §2), and the benchmark's own set-up seals the secrets
+// Servers on DATABASE_URL need COUNTERPART_SECRET_KEY (docs/contract.md#secret-key), and the benchmark's own set-up seals the secrets
 // it stores with the same key: one per run, inherited by every server process it starts.
 process.env.COUNTERPART_SECRET_KEY ||= randomBytes(32).toString('base64');
 installMasterKey(masterKeyFromBase64(process.env.COUNTERPART_SECRET_KEY, 'environment'));

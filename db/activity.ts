@@ -1,4 +1,4 @@
-// How busy the database client is, for the Prometheus metrics (CONTRACT §7a): each statement and transaction is timed
+// How busy the database client is, for the Prometheus metrics (docs/contract.md#operations): each statement and transaction is timed
 // from the moment it is handed to the client (a wait for a free pool connection included, which is what a caller
 // feels), and the operations under way are counted. The metrics module subscribes; the client knows nothing of it.
 

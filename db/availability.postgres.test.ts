@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '@/lib/http/errors';
+import { isDatabaseUnavailable } from '@/db/errors';
 import { type TcpProxy, tcpProxy } from '@/lib/testing/tcp-proxy';
 import { type ThrowawayDatabase, throwawayDatabase } from '@/lib/testing/throwaway-database';
 import { type DatabaseHandle, openDatabase } from './client';
 
-// CONTRACT §5: while the database is unreachable every call fails as "unavailable" within 2 s, and the pool recovers
+// docs/contract.md#statuses: while the database is unreachable every call fails as "unavailable" within 2 s, and the pool recovers
 // by itself. The database sits behind a TCP proxy the test cuts: `refuse` resets connections as a stopped server does,
 // `silent` accepts them and never answers, as a network that drops packets (what made calls block for up to 11 s).
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '@/lib/http/errors';
+import { isDatabaseUnavailable } from '@/db/errors';
 import { type AvailabilityGuard, availabilityGuard } from './availability';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

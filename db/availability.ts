@@ -1,6 +1,6 @@
-import { isDatabaseUnavailable } from '@/lib/http/errors';
+import { isDatabaseUnavailable } from './errors';
 
-// CONTRACT §5: while the database is unreachable, calls answer 503 with Retry-After within 2 s, and Counterpart
+// docs/contract.md#statuses: while the database is unreachable, calls answer 503 with Retry-After within 2 s, and Counterpart
 // recovers by itself when the database returns. postgres.js alone does not bound that wait: a query can sit behind a
 // connection attempt (connect_timeout), behind the reconnect backoff, or on a socket whose packets vanish. This guard
 // does, for every statement and transaction of the pool:

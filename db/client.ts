@@ -8,7 +8,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { logger } from '@/lib/log';
 import { timedOperation } from './activity';
 import { type AvailabilityGuard, availabilityGuard, DatabaseUnavailableError } from './availability';
 import * as schema from './schema';
@@ -37,6 +36,11 @@ export interface OpenOptions {
   dataDir: string;
   /** Largest pool size for PostgreSQL. */
   maxConnections?: number;
+  /**
+   * Told when PostgreSQL stops answering (down, with the cause) and when it answers again; the server logs both. db/
+   * imports nothing of lib/, so it does not log by itself.
+   */
+  onAvailabilityChange?: (down: boolean, cause?: unknown) => void;
 }
 
 const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
@@ -44,10 +48,10 @@ const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
 const MIGRATION_LOCK_KEY = 727_001;
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url, options.maxConnections ?? 10) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url, options.maxConnections ?? 10, options.onAvailabilityChange) : openPglite(options.dataDir);
 }
 
-// Pool timeouts (CONTRACT §5: 503 within 2 s while the database is unreachable). The availability guard bounds how
+// Pool timeouts (docs/contract.md#statuses: 503 within 2 s while the database is unreachable). The availability guard bounds how
 // long a call waits for an unreachable database; these bound the rest. postgres.js's default reconnect backoff grows
 // to 20 s after repeated failures, and a query handed to a closed connection waits that long before even trying, so it
 // is capped at half a second. A statement stuck in the database (a lock never released) ends after 15 s.
@@ -66,7 +70,7 @@ const poolOptions = {
   connection: { statement_timeout: STATEMENT_TIMEOUT_MS, jit: 'off' },
 };
 
-async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, max: number, onAvailabilityChange?: OpenOptions['onAvailabilityChange']): Promise<DatabaseHandle> {
   const pool = postgres(url, { ...poolOptions, max });
   // Two instances starting together must not both migrate: a session advisory lock on one dedicated connection.
   const migrator = postgres(url, { max: 1, onnotice: () => {} });
@@ -97,10 +101,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
       clearTimeout(timer);
     }
   };
-  const guard = availabilityGuard(probe, (down, cause) => {
-    if (down) logger().error({ err: cause }, 'database unreachable: answering 503 until it answers again');
-    else logger().warn('database reachable again');
-  });
+  const guard = availabilityGuard(probe, onAvailabilityChange);
   const client = guardedClient(pool, guard);
   const db = drizzlePostgres({ client, schema }) as unknown as Database;
   return {

@@ -7,7 +7,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openDatabase, type DatabaseHandle } from '@/db/client';
-import { startWebhookReceiver } from '@/lib/events/testing/webhook-receiver';
+import { startWebhookReceiver } from '@/lib/testing/webhook-receiver';
 import { type Balancer, roundRobinBalancer } from '@/lib/testing/balancer';
 import { ensureBuild, freePort, type ServerProcess, startServer } from '@/lib/testing/server-process';
 import { connectedPartner, deviceTokens, managementApi, postOrder } from '@/lib/testing/server-world';
@@ -15,8 +15,8 @@ import { type ThrowawayDatabase, throwawayDatabase } from '@/lib/testing/throwaw
 import { SESSION_ABSOLUTE_SECONDS } from '@/lib/tenancy/session-lifetime';
 
 // The whole product on two instances (A and B) of the built server, on one PostgreSQL and behind a round-robin TCP
-// balancer whose address is PUBLIC_URL. Nothing is sticky: every case crosses instances on purpose (CONTRACT §3 and
-// §7 say "on every instance"; README "Running several instances").
+// balancer whose address is PUBLIC_URL. Nothing is sticky: every case crosses instances on purpose (docs/contract.md#tenancy and
+// docs/contract.md#events say "on every instance"; README "Running several instances").
 
 const ADMIN_API_KEY = `multi-${randomBytes(12).toString('hex')}`;
 const AUTO_REJECT_SECONDS = 4;
@@ -291,7 +291,7 @@ afterAll(async () => {
 /** A device grant of the POS for `locationIds`. */
 const posTokens = (locationIds: string[]) => deviceTokens(origin(A), handle.db, { clientId: world.pos.clientId, merchant: world.merchant, locationIds });
 
-// CONTRACT §3 asks it of POS sockets; a dashboard's live stream is held to the same: it lives no longer than the
+// docs/contract.md#tenancy asks it of POS sockets; a dashboard's live stream is held to the same: it lives no longer than the
 // session that opened it, however that session ends and whichever instance ends it.
 describe('a dashboard stream held by B ends within 5 s when its session ends through A', () => {
   let admin: { email: string; password: string; cookie: string };

@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebhookReceiver } from '@/lib/events/testing/webhook-receiver';
+import { startWebhookReceiver } from '@/lib/testing/webhook-receiver';
 import { type TcpProxy, tcpProxy } from '@/lib/testing/tcp-proxy';
 import { type ThrowawayDatabase, throwawayDatabase } from '@/lib/testing/throwaway-database';
 import { ensureBuild, freePort, type ServerProcess, startServer } from '@/lib/testing/server-process';
 import { connectedPartner, managementApi, postOrder as postOrderAt } from '@/lib/testing/server-world';
 
 // Fault tests against the built server as a child process, with PostgreSQL behind a TCP proxy the test controls
-// (CONTRACT §5: 503 with Retry-After within 2 s while the database is unreachable, recovery without a restart;
-// CONTRACT §7: nothing committed is lost, a crash included).
+// (docs/contract.md#statuses: 503 with Retry-After within 2 s while the database is unreachable, recovery without a restart;
+// docs/contract.md#events: nothing committed is lost, a crash included).
 
 const ADMIN_API_KEY = `faults-${randomBytes(12).toString('hex')}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -96,7 +96,7 @@ export async function appWithToken(request: APIRequestContext, type: 'ORDERING_A
   return { partnerId: partner.id, clientId: client.client_id, token: access_token };
 }
 
-/** A merchant user approves a device code on /activate (CONTRACT §8 labels) in a browser context of its own. */
+/** A merchant user approves a device code on /activate (docs/contract.md#dashboard-names labels) in a browser context of its own. */
 export async function approveOnActivate(
   browser: Browser,
   verificationUriComplete: string,

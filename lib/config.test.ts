@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, parseConfig } from './config';
 
 describe('configuration', () => {
-  it('applies the defaults of CONTRACT §2', () => {
+  it('applies the defaults of docs/contract.md#configuration', () => {
     const config = parseConfig({});
     expect(config).toMatchObject({
       PORT: 3000,

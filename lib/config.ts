@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// CONTRACT §2: every variable is read and validated here, once; an invalid value stops start-up naming it.
+// docs/contract.md#configuration: every variable is read and validated here, once; an invalid value stops start-up naming it.
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { lenientInteger as integer } from '@/lib/http/validation';
+import { lenientInteger as integer } from '@/lib/api/validation';
 
-// Money (SPEC.md "Money"): integer cents in one of the currencies Counterpart accepts. Orders, sales, bookings and
+// Money (docs/domain.md#money): integer cents in one of the currencies Counterpart accepts. Orders, sales, bookings and
 // loyalty all carry it.
 
 export const CURRENCIES = ['AUD', 'EUR', 'NZD', 'GBP', 'USD'] as const;

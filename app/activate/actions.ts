@@ -24,7 +24,7 @@ async function requestAddress(): Promise<string> {
 }
 
 /**
- * /activate (RFC 8628 §3.3, CONTRACT §3 and §8): the signed-in merchant enters the user code, sees which POS asks,
+ * /activate (RFC 8628 §3.3, docs/contract.md#device-flow and docs/contract.md#dashboard-names): the signed-in merchant enters the user code, sees which POS asks,
  * and approves it for some of their locations or denies it. Every code check goes through the brute-force lockout.
  */
 export async function activateAction(previous: ActivateState, formData: FormData): Promise<ActivateState> {

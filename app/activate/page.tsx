@@ -7,7 +7,7 @@ import { merchantLocations } from '@/lib/tenancy/merchants';
 
 export const metadata: Metadata = { title: 'Connect a device' };
 
-/** The device flow's verification_uri (CONTRACT §1, §8); `?user_code=` (verification_uri_complete) prefills the code. */
+/** The device flow's verification_uri (docs/contract.md#surfaces, docs/contract.md#dashboard-names); `?user_code=` (verification_uri_complete) prefills the code. */
 export default async function ActivatePage({ searchParams }: { searchParams: Promise<{ user_code?: string | string[] }> }) {
   const { user_code: raw } = await searchParams;
   const userCode = (Array.isArray(raw) ? raw[0] : raw)?.slice(0, 40) ?? '';

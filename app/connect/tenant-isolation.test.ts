@@ -5,19 +5,19 @@ import WebSocket from 'ws';
 import * as eventsRoute from '@/app/connect/events/route';
 import * as locationRoute from '@/app/connect/locations/[locationId]/route';
 import * as paymentsRoute from '@/app/connect/payments/test/route';
-import { approvedDeviceTokens } from '@/lib/auth/testing';
+import { approvedDeviceTokens } from '@/app/_testing/oauth';
 import { attachPosNotifications } from '@/lib/events/pos-notifications';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations, type TestPartner } from '@/lib/testing/fixtures';
 import { callRoute } from '@/lib/testing/http';
 import { createClient, createPartner } from '@/lib/tenancy/partners';
 import { createUser } from '@/lib/tenancy/users';
-import { getBooking, getBookingEvents, listBookings, patchBooking, postBooking, reservation, walkIn, addTables } from '@/lib/bookings/testing';
-import { getOrder, listOrders, orderRequest, patchOrder, postOrder } from '@/lib/orders/testing';
-import { closeSale, expectStatus, openSaleRequest, salesApi, tablesApi } from '@/lib/tables/testing';
+import { getBooking, getBookingEvents, listBookings, patchBooking, postBooking, reservation, walkIn, addTables } from '@/app/_testing/bookings';
+import { getOrder, listOrders, orderRequest, patchOrder, postOrder } from '@/app/_testing/orders';
+import { closeSale, expectStatus, openSaleRequest, salesApi, tablesApi } from '@/app/_testing/tables';
 
 /**
- * CONTRACT §3 "Scope of a token": one POS vendor serves two merchants. Each merchant approves a device of it on
+ * docs/contract.md#scope: one POS vendor serves two merchants. Each merchant approves a device of it on
  * /activate for their own locations, so the vendor is connected to both merchants' locations, yet each device token
  * reaches exactly the locations of its own grant. Every partner resource, list filter, the catch-up feed and the
  * notification socket are tried across that line.

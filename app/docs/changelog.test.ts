@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiVersions, type ApiName } from '@/lib/http/versions';
+import { apiVersions, type ApiName } from '@/lib/api/versions';
 import { changelog, changelogInterfaces, type ChangelogInterface } from './changelog';
 
 const versioned: Partial<Record<ChangelogInterface, ApiName>> = {

@@ -36,7 +36,7 @@ export const changelog: ChangelogEntry[] = [
     api: 'Ordering',
     version: '1.0',
     change:
-      'Order `discounts` and `surcharges` amounts are zero or more (400 otherwise), as in the reference. `OUT_FOR_DELIVERY` is 409 on a `PICK_UP` or `DINE_IN` order, and `FULFILLED` is 409 on a `DELIVERY` order and on one out for delivery (SPEC.md: “where applicable”, “not applicable if dispatched for delivery”), for the POS, the app and the dashboard board alike.',
+      'Order `discounts` and `surcharges` amounts are zero or more (400 otherwise), as in the reference. `OUT_FOR_DELIVERY` is 409 on a `PICK_UP` or `DINE_IN` order, and `FULFILLED` is 409 on a `DELIVERY` order and on one out for delivery (the status table: “where applicable”, “not applicable if dispatched for delivery”), for the POS, the app and the dashboard board alike.',
   },
   {
     api: 'Ordering',

@@ -2,7 +2,7 @@ import { eventTypes } from '@/lib/events/event-types';
 
 type EventType = (typeof eventTypes)[number];
 
-/** CONTRACT §7: who receives each family of events (the partner whose own request caused it is left out). */
+/** docs/contract.md#recipients: who receives each family of events (the partner whose own request caused it is left out). */
 const families: { prefix: RegExp; resource: string; path: string; receivers: string }[] = [
   { prefix: /^ORDER_/, resource: 'order', path: 'orders', receivers: "The location's POS and the ordering app that created the order." },
   { prefix: /TABLE/, resource: 'table', path: 'tables', receivers: 'Every POS and app connected to the location.' },
@@ -67,7 +67,7 @@ export function eventsCatalogue(baseUrl: string): CatalogueEntry[] {
   });
 }
 
-/** What each operation emits, by `"method path"` (CONTRACT §6–7). */
+/** What each operation emits, by `"method path"` (docs/contract.md#resources and docs/contract.md#events). */
 export const emittedEvents: Record<string, string> = {
   'post /orders': 'ORDER_CREATED (also for an order created ACCEPTED)',
   'patch /orders/{orderId}': 'ORDER_<new status>, e.g. ORDER_ACCEPTED',

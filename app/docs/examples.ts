@@ -136,7 +136,7 @@ function exampleOf(schema: JsonSchema, root: JsonSchema, everyProperty: boolean,
         // Answers show their optional members too, but only near the top: nested lines (modifiers of modifiers) stay lean.
         if (schema.required?.includes(key) || (everyProperty && depth < 3)) result[key] = exampleOf(property, root, everyProperty, key, depth + 1);
       }
-      // The booking id is also returned as tcBookingId (CONTRACT §6).
+      // The booking id is also returned as tcBookingId (docs/contract.md#bookings).
       if ('tcBookingId' in result && 'id' in result) result.tcBookingId = result.id!;
       return result;
     }

@@ -3,7 +3,7 @@ import { apiDocument } from '@/app/connect/openapi.json/operations';
 import { SchemaView, type JsonSchema } from '@/components/docs/schema-view';
 import { config } from '@/lib/config';
 import { errorCatalogue } from '@/lib/http/errors';
-import { apiVersions, describeVersions } from '@/lib/http/versions';
+import { apiVersions, describeVersions } from '@/lib/api/versions';
 import { changelog } from './changelog';
 import { emittedEvents, eventsCatalogue } from './events-catalogue';
 import { operationExamples } from './examples';
@@ -31,7 +31,7 @@ const methodTone: Record<string, string> = {
 };
 
 /** A readable reference of /connect/openapi.json, generated from the schemas that validate requests. */
-/** The interface (and so the versions) of each tag (CONTRACT §4). */
+/** The interface (and so the versions) of each tag (docs/contract.md#versions). */
 const versionsOfTag: Record<string, keyof typeof apiVersions> = {
   Ordering: 'ordering',
   Tables: 'tables',

@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/** CONTRACT §7a: Prometheus text, only when METRICS_TOKEN is set (absent otherwise), for `Bearer $METRICS_TOKEN`. */
+/** docs/contract.md#operations: Prometheus text, only when METRICS_TOKEN is set (absent otherwise), for `Bearer $METRICS_TOKEN`. */
 export async function GET(request: Request): Promise<Response> {
   const requestId = requestIdOf(request);
   const token = config().METRICS_TOKEN;

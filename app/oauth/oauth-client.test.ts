@@ -10,7 +10,7 @@ import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { createClient, createConnection, createPartner } from '@/lib/tenancy/partners';
 import { createUser } from '@/lib/tenancy/users';
-import { startOAuthServer } from '@/lib/auth/testing';
+import { startOAuthServer } from '@/app/_testing/oauth';
 
 const { db } = useTestDatabase();
 let server: RouteServer;

@@ -3,9 +3,9 @@ import { resetConfig } from '@/lib/config';
 import { useTestDatabase } from '@/lib/testing/database';
 import type { RouteServer } from '@/lib/testing/route-server';
 import { createClient, createPartner } from '@/lib/tenancy/partners';
-import { startOAuthServer } from '@/lib/auth/testing';
+import { startOAuthServer } from '@/app/_testing/oauth';
 
-// CONTRACT §5: bytes the database refuses are the client's error. The authorisation server answers them as
+// docs/contract.md#errors: bytes the database refuses are the client's error. The authorisation server answers them as
 // RFC 6749 invalid_request, never server_error.
 const { db } = useTestDatabase();
 let server: RouteServer;

@@ -5,16 +5,16 @@ import WebSocket from 'ws';
 import { installDatabase, type DatabaseHandle } from '@/db/client';
 import { ensureSigningKey } from '@/lib/auth/signing-keys';
 import { attachPosNotifications, TOKEN_REVOKED_CLOSE_CODE } from '@/lib/events/pos-notifications';
-import { durableDatabase } from '@/lib/events/testing/durable-database';
+import { durableDatabase } from '@/lib/testing/durable-database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { callRoute } from '@/lib/testing/http';
 import { createClient, createPartner } from '@/lib/tenancy/partners';
 import { createUser } from '@/lib/tenancy/users';
 import * as revokeRoute from './revoke/route';
-import { approvedDeviceTokens } from '@/lib/auth/testing';
+import { approvedDeviceTokens } from '@/app/_testing/oauth';
 
 /**
- * CONTRACT §3: revocation closes the grant's sockets "on every instance". Two instances share one PostgreSQL: the
+ * docs/contract.md#scope: revocation closes the grant's sockets "on every instance". Two instances share one PostgreSQL: the
  * socket is held by instance A while the POS revokes its grant through instance B.
  */
 describe('revocation on another instance', () => {

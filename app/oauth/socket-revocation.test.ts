@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { decodeJwt } from 'jose';
 import { connections } from '@/db/schema';
-import { announceAccessChange } from '@/lib/auth/access-notices';
+import { announceAccessChange } from '@/lib/tenancy/access-notices';
 import { disconnectDevice } from '@/lib/auth/devices';
 import { resetConfig } from '@/lib/config';
 import { attachPosNotifications, OUT_OF_SCOPE_CLOSE_CODE, TOKEN_REVOKED_CLOSE_CODE } from '@/lib/events/pos-notifications';
@@ -15,11 +15,11 @@ import { callRoute } from '@/lib/testing/http';
 import { createClient, createPartner } from '@/lib/tenancy/partners';
 import { createUser } from '@/lib/tenancy/users';
 import * as revokeRoute from './revoke/route';
-import { approvedDeviceTokens } from '@/lib/auth/testing';
+import { approvedDeviceTokens } from '@/app/_testing/oauth';
 import * as tokenRoute from './token/route';
 
 /**
- * CONTRACT §3 and §7: revoking a grant, reusing a refresh token, the merchant's "Disconnect" and token expiry close
+ * docs/contract.md#device-flow and docs/contract.md#pos-websocket: revoking a grant, reusing a refresh token, the merchant's "Disconnect" and token expiry close
  * that grant's open notification sockets (4001) within 5 seconds; a location leaving the token's scope closes its
  * socket with 4003.
  */

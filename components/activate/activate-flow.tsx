@@ -21,7 +21,7 @@ function ErrorMessage({ message }: { message?: string }) {
 }
 
 /**
- * The locations the device serves (CONTRACT §8: the choice is labelled "Location"), as checkboxes with "All locations"
+ * The locations the device serves (docs/contract.md#dashboard-names: the choice is labelled "Location"), as checkboxes with "All locations"
  * (checked, unchecked or mixed).
  */
 function LocationChoice({ locations }: { locations: ActivateLocation[] }) {

@@ -8,7 +8,7 @@ export interface PartnerWithClients {
   clientIds: string[];
 }
 
-/** Partners and their client ids (CONTRACT §9: the admin dashboard shows the client ids). */
+/** Partners and their client ids (docs/contract.md#demo-tenant: the admin dashboard shows the client ids). */
 export function PartnersList({ partners }: { partners: PartnerWithClients[] }) {
   if (!partners.length) return <EmptyState>No partners yet.</EmptyState>;
   return (

@@ -5,7 +5,7 @@ export interface NavItem {
   label: string;
 }
 
-// CONTRACT §8: the dashboard pages, shown to the roles that use them.
+// docs/contract.md#dashboard-names: the dashboard pages, shown to the roles that use them.
 const itemsByRole: Record<UserRole, NavItem[]> = {
   MERCHANT: [
     { href: '/dashboard/orders', label: 'Orders' },

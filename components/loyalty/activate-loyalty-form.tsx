@@ -12,7 +12,7 @@ interface Props {
   defaults: { abn?: string; businessAddress?: string; postcode?: string; phoneNumber?: string };
 }
 
-/** The merchant asks a loyalty partner to activate loyalty at one location (SPEC.md: merchant onboarding). */
+/** The merchant asks a loyalty partner to activate loyalty at one location (docs/domain.md#loyalty-activation: merchant onboarding). */
 export function ActivateLoyaltyForm({ locationId, loyaltyPartners, defaults }: Props) {
   const form = useDashboardForm(activateLoyaltyAction);
   const id = (name: string) => `activate-${locationId}-${name}`;

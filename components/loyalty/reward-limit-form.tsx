@@ -6,7 +6,7 @@ import { describedBy, Field, Input } from '@/components/ui/field';
 import { useDashboardForm } from '@/components/ui/use-dashboard-form';
 import { FormMessage } from './form-message';
 
-/** SPEC.md: a merchant can configure a reward limit for unregistered members (here per location). */
+/** docs/domain.md#unregistered-rewards: a merchant can configure a reward limit for unregistered members (here per location). */
 export function RewardLimitForm({ locationId, limit }: { locationId: string; limit: number | null }) {
   const form = useDashboardForm(setRewardLimitAction);
   const id = `limit-${locationId}`;

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 const secondsLeft = (deadline: string, clockOffsetMs: number) => Math.max(0, Math.ceil((Date.parse(deadline) - (Date.now() + clockOffsetMs)) / 1000));
 
 /**
- * Time left before a CREATED order is rejected automatically (SPEC.md: two minutes by default). `clockOffsetMs`
+ * Time left before a CREATED order is rejected automatically (docs/domain.md#auto-reject: two minutes by default). `clockOffsetMs`
  * is the server's clock minus the browser's, so a wrong browser clock does not shift the deadline.
  */
 export function AutoRejectCountdown({ deadline, clockOffsetMs, onExpired }: { deadline: string; clockOffsetMs: number; onExpired?: () => void }) {

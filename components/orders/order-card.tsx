@@ -49,7 +49,7 @@ export function OrderCard({
         className="block w-full rounded-t-md p-3 text-left focus-visible:outline-2 focus-visible:outline-brand-500"
       >
         <span className="flex items-start justify-between gap-2">
-          {/* SPEC.md: origin.orderReference, origin.name and first names have no length limit. */}
+          {/* docs/domain.md#order-display: origin.orderReference, origin.name and first names have no length limit. */}
           <span className="min-w-0 truncate font-semibold text-stone-900" title={card.orderReference}>
             {card.orderReference}
           </span>

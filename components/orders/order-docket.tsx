@@ -52,7 +52,7 @@ function MoneyLines({ label, entries, sign }: { label: string; entries: DocketMo
   ));
 }
 
-/** The order as a kitchen docket (SPEC.md display recommendation), with its status history. */
+/** The order as a kitchen docket (docs/domain.md#order-display), with its status history. */
 export function OrderDocketView({
   docket,
   clockOffsetMs,

@@ -15,7 +15,7 @@ export const DONE_STATUSES: readonly OrderStatus[] = ['FULFILLED', ...UNFULFILLE
 export interface PassMove {
   status: Exclude<OrderStatus, 'CREATED'>;
   label: string;
-  /** Asks for a reason first (SPEC.md: required for REJECTED and CANCELLED_BY_MERCHANT). */
+  /** Asks for a reason first (docs/domain.md#status-rules: required for REJECTED and CANCELLED_BY_MERCHANT). */
   needsReason?: boolean;
 }
 
@@ -44,7 +44,7 @@ function candidateMoves(status: OrderStatus): PassMove[] {
 
 /**
  * The next moves the board offers for an order: accept or reject a new order, then preparing → ready → out for
- * delivery (a DELIVERY order) or fulfilled (one picked up or eaten in), or cancel. Only the moves SPEC.md's status
+ * delivery (a DELIVERY order) or fulfilled (one picked up or eaten in), or cancel. Only the moves the status
  * table allows for this order are offered, decided by the same rules as a POS PATCH (lib/orders/transitions).
  */
 export function passMoves(status: OrderStatus, fulfilmentType: string | null): PassMove[] {
@@ -73,7 +73,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
 
 export const FULFILMENT_LABELS: Record<string, string> = { PICK_UP: 'Pick up', DINE_IN: 'Dine in', DELIVERY: 'Delivery' };
 
-/** Money is integer cents (SPEC.md "Money"). */
+/** Money is integer cents (docs/domain.md#money). */
 export function formatMoney(money: { amount: number; currency?: string }): string {
   return new Intl.NumberFormat('en-AU', { style: 'currency', currency: money.currency ?? 'AUD' }).format(money.amount / 100);
 }

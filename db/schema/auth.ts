@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, un
 import { createdAtColumn } from './columns';
 import { clients, locations, partners } from './tenancy';
 
-/** Asymmetric signing keys (CONTRACT §3); retired keys stay published until their last token expired. */
+/** Asymmetric signing keys (docs/contract.md#access-tokens); retired keys stay published until their last token expired. */
 export const signingKeys = pgTable('signing_keys', {
   kid: text('kid').primaryKey(),
   alg: text('alg').notNull(),
@@ -44,7 +44,7 @@ export const revokedAccessTokens = pgTable('revoked_access_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** The locations a merchant approved for a device grant; its tokens name exactly these (CONTRACT §3). */
+/** The locations a merchant approved for a device grant; its tokens name exactly these (docs/contract.md#device-flow). */
 export const grantLocations = pgTable(
   'grant_locations',
   {
@@ -92,7 +92,7 @@ export const deviceAuthorizations = pgTable(
   (t) => [uniqueIndex('device_authorizations_device_code_idx').on(t.deviceCodeHash), uniqueIndex('device_authorizations_user_code_idx').on(t.userCode)],
 );
 
-/** Rotating refresh tokens (digest only). A used token presented again revokes its whole grant (CONTRACT §3). */
+/** Rotating refresh tokens (digest only). A used token presented again revokes its whole grant (docs/contract.md#device-flow). */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {

@@ -1,19 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, updatedAtColumn, versionColumn } from './columns';
-import { BOOKING_STATUSES, TABLE_STATUSES } from '@/lib/bookings/transitions';
+import { BOOKING_STATUSES, TABLE_STATUSES } from '../statuses';
 import { locations, partners, users } from './tenancy';
 
-// The domain's lists are the one source of the statuses; the pgEnums follow them.
+// db/statuses.ts is the one source of the statuses (the domain re-exports it); the pgEnums follow it.
 export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
 export const bookingTableStatus = pgEnum('booking_table_status', TABLE_STATUSES);
 export const bookingArrivalStatus = pgEnum('booking_arrival_status', ['ON_TIME', 'EARLY', 'RUNNING_LATE', 'NO_SHOW']);
 export const bookingAssetType = pgEnum('booking_asset_type', ['TABLE', 'ROOM']);
-/** Who made a booking or a change to it; the wire calls a booking app APP (CONTRACT §6 booking events). */
+/** Who made a booking or a change to it; the wire calls a booking app APP (docs/contract.md#bookings booking events). */
 export const bookingSource = pgEnum('booking_source', ['POS', 'APP', 'MERCHANT']);
 
 /**
- * CONTRACT §6 "Bookings". The columns are what lists filter on and what the status rules change; the rest of the
+ * docs/contract.md#bookings. The columns are what lists filter on and what the status rules change; the rest of the
  * booking (customer, notes, payments, section, rooms, discounts, pre-orders) is kept in `details` as validated.
  * `tableNumbers` is an array with a GIN index rather than a join table: one row per booking keeps writes to a single
  * insert and the `tableNumber` filter to `&&` (bench/bookings.ts measures it).
@@ -82,7 +82,7 @@ export const bookingChanges = pgTable(
     actorUserId: text('actor_user_id').references(() => users.id),
     eventData: jsonb('event_data').notNull(),
     outcome: jsonb('outcome').notNull(),
-    /** The booking's version after this change (CONTRACT §7 `data.version`). */
+    /** The booking's version after this change (docs/contract.md#events `data.version`). */
     version: integer('version').notNull(),
     createdAt: createdAtColumn(),
   },

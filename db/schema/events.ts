@@ -6,7 +6,7 @@ import { locations, partners } from './tenancy';
 /**
  * The writing transaction's id (xid8). The catch-up feed pages by (txid, seq) and only returns rows whose transaction
  * is older than every transaction still running, so a consumer paging with `after` never skips an event that
- * commits late with a lower seq (CONTRACT §7: nothing committed is lost).
+ * commits late with a lower seq (docs/contract.md#events: nothing committed is lost).
  */
 const transactionIdColumn = () =>
   customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' })('txid')
@@ -14,7 +14,7 @@ const transactionIdColumn = () =>
     .default(sql`pg_current_xact_id()`);
 
 /**
- * The outbox (CONTRACT §7): a state change writes its event here in the same transaction.
+ * The outbox (docs/contract.md#catch-up): a state change writes its event here in the same transaction.
  * `seq` orders events for the catch-up feed; `payload` is the exact JSON every channel sends.
  */
 export const events = pgTable(
@@ -44,7 +44,7 @@ export const events = pgTable(
   ],
 );
 
-/** Who receives an event (CONTRACT §7 routing); the catch-up feed reads a partner's rows in `seq` order. */
+/** Who receives an event (docs/contract.md#recipients routing); the catch-up feed reads a partner's rows in `seq` order. */
 export const eventRecipients = pgTable(
   'event_recipients',
   {
@@ -87,7 +87,7 @@ export const webhookEndpoints = pgTable(
 export const deliveryStatus = pgEnum('delivery_status', ['PENDING', 'SUCCEEDED', 'FAILED']);
 
 /**
- * One event for one endpoint. `resourceKey` + `eventSeq` give per-resource order (CONTRACT §7): a later delivery
+ * One event for one endpoint. `resourceKey` + `eventSeq` give per-resource order (docs/contract.md#webhooks): a later delivery
  * of the same resource to the same endpoint waits until the earlier one succeeded or failed for good.
  */
 export const webhookDeliveries = pgTable(
@@ -178,7 +178,7 @@ export const webhookAttempts = pgTable(
 );
 
 /**
- * One open POS notification socket (CONTRACT §7: while a socket is open the location is GREEN). Kept in the database
+ * One open POS notification socket (docs/contract.md#pos-websocket: while a socket is open the location is GREEN). Kept in the database
  * with a heartbeat so every instance answers `GET /connect/locations/{id}` alike; a crashed instance's rows go stale.
  */
 export const posPresence = pgTable(

@@ -27,7 +27,7 @@ export interface OnboardingBusinessDetails {
 }
 
 /**
- * A merchant asking a loyalty partner to activate loyalty at a location (SPEC.md "Loyalty"). The location and business
+ * A merchant asking a loyalty partner to activate loyalty at a location (docs/domain.md#loyalty). The location and business
  * details are a snapshot of what the merchant submitted, so the partner reviews what was asked. A location has at
  * most one undecided request; after a rejection the merchant may ask again with a new request.
  */
@@ -88,7 +88,7 @@ export const loyaltyActivations = pgTable(
   (t) => [index('loyalty_activations_partner_idx').on(t.partnerId)],
 );
 
-/** SPEC.md: a merchant can configure a reward limit for unregistered members; set per location. */
+/** docs/domain.md#unregistered-rewards: a merchant can configure a reward limit for unregistered members; set per location. */
 export const loyaltyRewardLimits = pgTable('loyalty_reward_limits', {
   locationId: text('location_id')
     .primaryKey()
@@ -113,7 +113,7 @@ export const loyaltyMembers = pgTable(
   (t) => [uniqueIndex('loyalty_members_partner_member_idx').on(t.partnerId, t.memberId)],
 );
 
-/** CONTRACT §6: a card is known only by its keyed fingerprint and last four digits. */
+/** docs/contract.md#loyalty: a card is known only by its keyed fingerprint and last four digits. */
 export const loyaltyRegisteredCards = pgTable(
   'loyalty_registered_cards',
   {
@@ -177,7 +177,7 @@ export const loyaltyMemberReferences = pgTable(
   (t) => [uniqueIndex('loyalty_member_references_fingerprint_idx').on(t.cardFingerprint)],
 );
 
-/** SPEC.md: an unregistered customer's pre-accumulated reward with a loyalty partner, carried into the balance at sign-up. */
+/** docs/domain.md#unregistered-rewards: an unregistered customer's pre-accumulated reward with a loyalty partner, carried into the balance at sign-up. */
 export const loyaltyUnregisteredBalances = pgTable(
   'loyalty_unregistered_balances',
   {

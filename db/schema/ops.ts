@@ -1,7 +1,7 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /**
- * Who changed what, when (SPEC operator console): every change made through `/manage`, the operator console or a
+ * Who changed what, when (README.md#operator-console-logs-and-metrics): every change made through `/manage`, the operator console or a
  * merchant's dashboard, with the state before and after (secrets redacted) and the request id. Kept one year.
  */
 export const auditLog = pgTable(

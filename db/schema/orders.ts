@@ -1,19 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, updatedAtColumn, versionColumn } from './columns';
-import { ORDER_STATUSES } from '@/lib/orders/transitions';
+import { ORDER_STATUSES } from '../statuses';
 import { locations, partners, users } from './tenancy';
 
-// The domain's list is the one source of the statuses; the pgEnum follows it.
+// db/statuses.ts is the one source of the statuses (the domain re-exports it); the pgEnum follows it.
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 
 /** Who moved an order: a partner through the API, a merchant user in the dashboard, or the auto-reject timer. */
 export const orderActorType = pgEnum('order_actor_type', ['POS', 'ORDERING_APP', 'MERCHANT', 'SYSTEM']);
 
 /**
- * SPEC.md "Order". The order's content (items, money, customers …) is kept as the validated request in `content`;
+ * docs/domain.md#order. The order's content (items, money, customers …) is kept as the validated request in `content`;
  * the columns are what the service queries and changes. `requestDigest` fingerprints the create request so a
- * re-sent `origin.orderId` is answered from the first order, or 409 when its content differs (CONTRACT §6).
+ * re-sent `origin.orderId` is answered from the first order, or 409 when its content differs (docs/contract.md#orders).
  */
 export const orders = pgTable(
   'orders',
@@ -31,7 +31,7 @@ export const orders = pgTable(
     statusInfo: text('status_info'),
     content: jsonb('content').notNull(),
     requestDigest: text('request_digest').notNull(),
-    /** SPEC.md Limits: an order still CREATED at this time is rejected automatically. */
+    /** docs/domain.md#auto-reject: an order still CREATED at this time is rejected automatically. */
     autoRejectAt: timestamp('auto_reject_at', { withTimezone: true }).notNull(),
     version: versionColumn(),
     createdAt: createdAtColumn(),
@@ -67,7 +67,7 @@ export const orderStatusChanges = pgTable(
     actorType: orderActorType('actor_type').notNull(),
     actorPartnerId: text('actor_partner_id').references(() => partners.id),
     actorUserId: text('actor_user_id').references(() => users.id),
-    /** The order's version after this change (CONTRACT §7 `data.version`). */
+    /** The order's version after this change (docs/contract.md#events `data.version`). */
     version: versionColumn(),
     createdAt: createdAtColumn(),
   },

@@ -9,7 +9,7 @@ export const saleType = pgEnum('sale_type', ['SALE', 'REFUND', 'VOID', 'COMBINAT
 /**
  * A sale recorded by a POS. Its wire content (items, payments, money …) is kept as validated in `content`; the
  * columns are what the service filters, links and locks on. An open sale with a `tableNumber` is one of the open
- * sales of the location's table with that number (SPEC.md "Table and open sales").
+ * sales of the location's table with that number (docs/domain.md#table-and-open-sales).
  */
 export const sales = pgTable(
   'sales',
@@ -27,7 +27,7 @@ export const sales = pgTable(
     tableNumber: text('table_number'),
     /** The booking (tcBookingId) the sale belongs to; bookings refer to sales by it, so no foreign key. */
     bookingId: text('booking_id'),
-    /** The closed sale this one reopens (CONTRACT §6 "Reopened sales"); the same location's, checked when recorded. */
+    /** The closed sale this one reopens (docs/contract.md#reopened-sales); the same location's, checked when recorded. */
     parentSaleId: text('parent_sale_id'),
     /** The acquirer transaction references of the sale's EFTPOS payments: how a loyalty activity's payment finds its sale. */
     paymentReferences: text('payment_references')

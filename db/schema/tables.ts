@@ -22,7 +22,7 @@ export const sections = pgTable(
 );
 
 /**
- * SPEC.md "Table": a number unique within its location and an optional section. Its `openSales` are not stored here:
+ * docs/domain.md#table: a number unique within its location and an optional section. Its `openSales` are not stored here:
  * they are the location's open sales whose table number is this table's (lib/tables/open-sales.ts), so concurrent
  * sales never overwrite each other's link and a sale for a table created later is linked at once.
  */

@@ -10,7 +10,7 @@ export const merchants = pgTable('merchants', {
   createdAt: createdAt(),
 });
 
-// CONTRACT §3: locationId is a globally unique string of at most 50 characters.
+// docs/contract.md#tenancy: locationId is a globally unique string of at most 50 characters.
 export const locations = pgTable(
   'locations',
   {
@@ -92,7 +92,7 @@ export const clients = pgTable(
   (t) => [uniqueIndex('clients_client_id_idx').on(t.clientId), index('clients_partner_idx').on(t.partnerId)],
 );
 
-// CONTRACT §3: a partner reaches a location only through a connection to it.
+// docs/contract.md#scope: a partner reaches a location only through a connection to it.
 export const connections = pgTable(
   'connections',
   {

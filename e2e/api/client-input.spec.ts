@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { E2E_ADMIN_API_KEY } from '../../playwright.config';
 import { appWithToken, DEMO_LOCATIONS } from '../support';
 
-// CONTRACT §5: client input never yields a 5xx. Each case below once did, against the built server.
+// docs/contract.md#no-5xx: client input never yields a 5xx. Each case below once did, against the built server.
 
 const baseURL = () => test.info().project.use.baseURL!;
 

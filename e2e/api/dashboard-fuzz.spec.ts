@@ -9,7 +9,7 @@ import { E2E_ADMIN_API_KEY } from '../../playwright.config';
 import { DEMO_ADMIN, DEMO_LOCATIONS, DEMO_MERCHANT, DEMO_REVIEWER } from '../support';
 import { cookieHeader, linesNotJson, signInOverHttp, watchOutput } from './dashboard-http';
 
-// CONTRACT §5 for the dashboard, property-based: whatever a client sends to a server action (by its id, from the
+// docs/contract.md#errors for the dashboard, property-based: whatever a client sends to a server action (by its id, from the
 // build's manifest) or to a dashboard page or route (`/dashboard/…`, `/dashboard/stream`, `/login`, `/activate`,
 // `/api/auth/…`), signed in or not, with malformed bodies, wrong content types and foreign origins, the answer comes in
 // time and is never a 5xx; a foreign origin is a 403 and a body no form sends is a 4xx; and the server logs JSON lines

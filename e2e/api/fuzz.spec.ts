@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { E2E_ADMIN_API_KEY } from '../../playwright.config';
 import { appWithToken, DEMO_LOCATIONS, posWithToken } from '../support';
 
-// CONTRACT §5, property-based: whatever a client sends to any partner, OAuth or management route of the built
+// docs/contract.md#no-5xx, property-based: whatever a client sends to any partner, OAuth or management route of the built
 // server, the answer comes in time, is never a 5xx, and every 4xx is a problem (RFC 6749 JSON on the OAuth
 // endpoints). FUZZ_REQUESTS and FUZZ_SEED replay or widen a run.
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2400);
@@ -322,7 +322,7 @@ function send(baseURL: string, fuzz: FuzzRequest): Promise<Answer> {
   });
 }
 
-/** Why an answer breaks CONTRACT §5, or undefined when it keeps it. */
+/** Why an answer breaks docs/contract.md#errors, or undefined when it keeps it. */
 function breach(fuzz: FuzzRequest, answer: Answer): string | undefined {
   if (answer.status >= 500) return `answered ${answer.status}`;
   if (answer.status < 400 || fuzz.method === 'HEAD') return undefined;

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { manage } from '../support';
 
 // The server under test runs without TRUST_PROXY: what a client writes in X-Forwarded-For, or in the header server.ts
-// uses to hand route handlers the socket's address, must not give it a fresh per-address count (CONTRACT §2, §5).
+// uses to hand route handlers the socket's address, must not give it a fresh per-address count (docs/contract.md#configuration, docs/contract.md#errors).
 test.describe('per-address limits behind no proxy', () => {
   test('rotating X-Forwarded-For (or forging the remote-address header) does not reset a token-endpoint lockout', async ({ request }) => {
     const partner = await manage<{ id: string }>(request, '/partners', { name: `E2E lockout ${Date.now()}`, type: 'ORDERING_APP' });

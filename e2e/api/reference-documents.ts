@@ -51,7 +51,7 @@ const schemaOf = (document: JsonObject, name: string) => ((document.components a
  * - errata of the reference: the loyalty activity's "Without sale object" example answers `sale: null`, which its
  *   own schema (an object) refuses; and the activity's schema requires a top-level `origin` that it does not define
  *   and neither of its examples has (the payment's `origin` is `payment.origin`);
- * - a deliberate CONTRACT.md choice: a table without a section answers `section: null` (CONTRACT §6 Tables).
+ * - a deliberate docs/contract.md choice: a table without a section answers `section: null` (docs/contract.md#tables).
  */
 function applyReadings(file: string, document: JsonObject) {
   if (file === 'tyro-connect-loyalty.yml') {

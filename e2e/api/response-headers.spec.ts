@@ -3,7 +3,7 @@ import { DEMO_MERCHANT } from '../support';
 
 const RATE_LIMIT_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'];
 
-/** CONTRACT §5: RateLimit headers, each a non-negative integer. */
+/** docs/contract.md#rate-limit-headers: RateLimit headers, each a non-negative integer. */
 function expectRateLimitHeaders(response: APIResponse, what: string) {
   for (const name of RATE_LIMIT_HEADERS) expect(response.headers()[name], `${name} on ${what}`).toMatch(/^\d+$/);
 }

@@ -25,7 +25,7 @@ test.describe('@counterpart/client against the server', () => {
     expect(created).toMatchObject({ locationId: CBD, status: 'CREATED' });
     expect(app.tokens.current()?.expiresAt).toBeGreaterThan(Date.now() + 60_000);
 
-    // The same origin.orderId with the same content is the same order (CONTRACT §6), so a retried POST is harmless.
+    // The same origin.orderId with the same content is the same order (docs/contract.md#orders), so a retried POST is harmless.
     expect((await unwrap(app.api.POST('/orders', { body }))).id).toBe(created.id);
 
     const v10 = await app.api.GET('/orders/{orderId}', { params: { path: { orderId: created.id } } });
@@ -97,7 +97,7 @@ test.describe('@counterpart/client against the server', () => {
     }
     await app.api.PATCH('/orders/{orderId}', { params: { path: { orderId: order.id } }, body: { status: 'FULFILLED' } });
     expect((await unwrap(pos.api.GET('/orders/{orderId}', { params: { path: { orderId: order.id } } }))).status).toBe('FULFILLED');
-    // FULFILLED is final (CONTRACT §6).
+    // FULFILLED is final (docs/contract.md#resources).
     const illegal = await pos.api
       .PATCH('/orders/{orderId}', { params: { path: { orderId: order.id } }, body: { status: 'ACCEPTED' } })
       .catch((error: unknown) => error);

@@ -9,7 +9,7 @@ async function signIn(page: Page, user: { email: string; password: string }, pat
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
-// SPEC.md "Loyalty": a location generates loyalty activity only after the loyalty partner approved its activation.
+// docs/domain.md#loyalty: a location generates loyalty activity only after the loyalty partner approved its activation.
 test('a merchant activates loyalty, the partner approves it, and a payment then produces an activity', async ({ browser, request }) => {
   const locationId = DEMO_LOCATIONS[1];
   const merchant = await browser.newPage();

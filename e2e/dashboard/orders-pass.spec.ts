@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Page, type Request as Playwr
 import { DEMO_MERCHANT, appWithToken, manage } from '../support';
 
 /**
- * CONTRACT §7: the merchant runs the pass from the board by a POS's rules. Each move reaches the ordering app (its
+ * docs/contract.md#merchant-moves: the merchant runs the pass from the board by a POS's rules. Each move reaches the ordering app (its
  * webhook receiver gets the event), the docket's history names the merchant, and a refused move shows the API's
  * message.
  */

@@ -4,7 +4,7 @@ import { DEMO_ADMIN, DEMO_MERCHANT, DEMO_REVIEWER } from '../support';
 
 /**
  * Every dashboard page as each role that sees it, at phone, tablet and laptop widths, light and dark, with the
- * browser in a time zone other than the server's: it fits the screen (CONTRACT §8), axe finds nothing, and the
+ * browser in a time zone other than the server's: it fits the screen (docs/contract.md#dashboard-names), axe finds nothing, and the
  * console stays clean (React's hydration errors included). One test per page and role keeps the run short.
  */
 const WIDTHS = [390, 768, 1280] as const;

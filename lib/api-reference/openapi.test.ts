@@ -2,7 +2,7 @@ import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { resetConfig } from '@/lib/config';
-import { problemResponses } from '@/lib/http/problem-responses';
+import { problemResponses } from '@/lib/api/problem-responses';
 import { openApiDocument, type ApiDescription } from './openapi';
 
 const widget = z.object({ id: z.string() }).meta({ id: 'Widget' });

@@ -1,7 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { config } from '@/lib/config';
-import { registerProblemComponent } from '@/lib/http/problem-responses';
-import { apiVersions, describeVersions, type ApiName } from '@/lib/http/versions';
+import { registerProblemComponent } from '@/lib/api/problem-responses';
+import { apiVersions, describeVersions, type ApiName } from '@/lib/api/versions';
 
 /** What the document describes: the operations in the order it lists them, and the webhooks the service calls. */
 export interface ApiDescription {
@@ -56,7 +56,7 @@ const interfaceNames: Record<ApiName, string> = {
   events: 'Events',
 };
 
-/** What the document says of versions and media types (CONTRACT §4), the versions listed from lib/http/versions. */
+/** What the document says of versions and media types (docs/contract.md#versions), the versions listed from lib/api/versions. */
 function documentDescription(): string {
   const versions = (Object.keys(apiVersions) as ApiName[]).map((api) => `- ${interfaceNames[api]}: ${describeVersions(api)}`);
   return [

@@ -3,7 +3,8 @@ import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
 import type { Executor } from '@/db/client';
 import { grants, partners, revokedAccessTokens } from '@/db/schema';
 import { config, connectBaseUrl } from '@/lib/config';
-import { ApiError, isDatabaseUnavailable } from '@/lib/http/errors';
+import { ApiError } from '@/lib/errors';
+import { isDatabaseUnavailable } from '@/db/errors';
 import { newPrefixedId } from '@/lib/ids';
 import { locationScopeOf, type LocationScope } from '@/lib/tenancy/scope';
 import { activeSigningKey, SIGNING_ALG, verificationKey } from './signing-keys';
@@ -72,7 +73,7 @@ export function bearerToken(request: Request): string | undefined {
 
 /**
  * Verifies signature with the pinned algorithm, `iss`, `aud`, `exp`, then revocation of the token and its grant
- * (CONTRACT §3). Throws a 401 ApiError on any failure.
+ * (docs/contract.md#tenancy). Throws a 401 ApiError on any failure.
  */
 export async function verifyAccessToken(db: Executor, token: string): Promise<PartnerPrincipal> {
   const payload = await verifiedClaims(db, token);

@@ -19,7 +19,7 @@ export async function purgeExpiredAuthRecords(db: Executor, now = new Date()): P
   return revoked.length + devices.length;
 }
 
-/** The background loop for lib/background/loops.ts: hourly is plenty. */
+/** The background loop for lib/background-loops.ts: hourly is plenty. */
 export function authHousekeepingLoop(handle: DatabaseHandle): Loop {
   return {
     name: 'auth-housekeeping',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { clients, partners } from '@/db/schema';
-import { reserveAttempt, type AttemptBudget } from '@/lib/http/rate-limit';
+import { reserveAttempt, type AttemptBudget } from '@/lib/rate-limit';
 import { secretMatches } from '@/lib/tenancy/secrets';
 import type { PartnerType } from './access-tokens';
 import { OAuthError } from './oauth-errors';

@@ -6,7 +6,7 @@ import { OAuthError } from './oauth-errors';
 import type { TokenSet } from './refresh-tokens';
 
 /**
- * grant_type=client_credentials for apps (CONTRACT §3): a CLIENT_CREDENTIALS_TOKEN_TTL_SECONDS token, no refresh
+ * grant_type=client_credentials for apps (docs/contract.md#tenancy): a CLIENT_CREDENTIALS_TOKEN_TTL_SECONDS token, no refresh
  * token. Each issuance gets its own grant, so one leaked app token can be revoked without touching the others.
  */
 export async function clientCredentialsGrant(db: Database, client: AuthenticatedClient, audience: string): Promise<TokenSet> {

@@ -57,7 +57,7 @@ export interface DeviceDecision {
 export type DecisionResult = { ok: true; partnerName: string } | { ok: false; message: string };
 
 /**
- * The merchant approves a device for some of their own locations (CONTRACT §3): a device grant naming those
+ * The merchant approves a device for some of their own locations (docs/contract.md#device-flow): a device grant naming those
  * locations, the POS's connections to them, and the device code marked approved so the next poll gets tokens. The
  * audit entry names the merchant user, the grant and the chosen locations, never the user code or the device code.
  */

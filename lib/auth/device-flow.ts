@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { deviceAuthorizations } from '@/db/schema';
 import { config } from '@/lib/config';
-import { pgErrorCode } from '@/lib/http/errors';
+import { pgErrorCode } from '@/db/errors';
 import { newId } from '@/lib/ids';
 import { randomSecret, secretDigest } from '@/lib/tenancy/secrets';
 import type { AuthenticatedClient } from './client-authentication';
@@ -26,7 +26,7 @@ export interface DeviceAuthorizationResponse {
   interval: number;
 }
 
-/** Only a POS obtains tokens through the device flow (SPEC "Authentication" 3; CONTRACT §3). */
+/** Only a POS obtains tokens through the device flow (docs/contract.md#device-flow). */
 export function assertDeviceClient(client: AuthenticatedClient): void {
   if (client.partnerType !== 'POS') {
     throw new OAuthError('unauthorized_client', 'Only POS clients may use the device flow; apps use grant_type=client_credentials.');
@@ -74,7 +74,7 @@ async function insertWithFreshUserCode(db: Executor, values: NewDeviceAuthorizat
 }
 
 /**
- * grant_type=urn:ietf:params:oauth:grant-type:device_code (RFC 8628 §3.4–3.5, CONTRACT §3). In order: a used
+ * grant_type=urn:ietf:params:oauth:grant-type:device_code (RFC 8628 §3.4–3.5, docs/contract.md#device-flow). In order: a used
  * code is invalid_grant, an expired one expired_token (never authorization_pending), a denied one access_denied,
  * an approved one yields tokens once; a pending one answers slow_down when polled sooner than its interval
  * (which grows by 5 s each time) and authorization_pending otherwise.

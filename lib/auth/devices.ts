@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, notExists } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { connections, grantLocations, grants, locations, partners } from '@/db/schema';
-import { announceAccessChange } from './access-notices';
+import { announceAccessChange } from '@/lib/tenancy/access-notices';
 import { revokeGrant } from './grants';
 
 /** A POS device a merchant approved on /activate and has not disconnected. */

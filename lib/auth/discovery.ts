@@ -6,7 +6,7 @@ import { SIGNING_ALG } from './signing-keys';
 export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
 
 /**
- * RFC 8414 / OpenID Connect Discovery metadata (CONTRACT §1: the same JSON at both well-known addresses), shaped
+ * RFC 8414 / OpenID Connect Discovery metadata (docs/contract.md#surfaces: the same JSON at both well-known addresses), shaped
  * after the Tyro Connect document but listing only what this server does: the device flow, refresh and client
  * credentials grants.
  */

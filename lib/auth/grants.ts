@@ -6,7 +6,7 @@ import { newId } from '@/lib/ids';
 import { issueAccessToken } from './access-tokens';
 import type { AuthenticatedClient } from './client-authentication';
 import { locationScopeOf, locationsInScope } from '@/lib/tenancy/scope';
-import { announceAccessChange } from './access-notices';
+import { announceAccessChange } from '@/lib/tenancy/access-notices';
 
 export interface GrantInput {
   kind: 'DEVICE_CODE' | 'CLIENT_CREDENTIALS';
@@ -55,7 +55,7 @@ export interface GrantTokenContext {
 
 /**
  * Signs an access token for a grant. Its `locations` claim names the locations the grant serves: the approved
- * ones for a device, the partner's connections for an app (CONTRACT §3: "claims name the partner and its locations").
+ * ones for a device, the partner's connections for an app (docs/contract.md#access-tokens: "claims name the partner and its locations").
  */
 export async function accessTokenForGrant(
   db: Executor,

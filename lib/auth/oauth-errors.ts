@@ -16,7 +16,7 @@ export type OAuthErrorCode =
 
 /**
  * An error of the authorisation server. Unlike the partner API (problem+json), OAuth clients read
- * `{error, error_description}` (CONTRACT §3), HTTP 400 unless stated (401 for invalid_client).
+ * `{error, error_description}` (docs/contract.md#device-flow), HTTP 400 unless stated (401 for invalid_client).
  */
 export class OAuthError extends Error {
   constructor(

@@ -1,7 +1,7 @@
 import { connectBaseUrl } from '@/lib/config';
-import { ApiError } from '@/lib/http/errors';
-import { hasControlCharacter } from '@/lib/http/path-segments';
-import { mediaType, readBodyText } from '@/lib/http/request-body';
+import { ApiError } from '@/lib/errors';
+import { hasControlCharacter } from '@/lib/api/path-segments';
+import { mediaType, readBodyText } from '@/lib/api/request-body';
 import { allowedAudiences } from './access-tokens';
 import { OAuthError } from './oauth-errors';
 
@@ -84,7 +84,7 @@ function formDecode(value: string): string {
   return decoded;
 }
 
-/** CONTRACT §3: `aud` is the requested audience, by default the partner API; an unknown audience is invalid_request. */
+/** docs/contract.md#access-tokens: `aud` is the requested audience, by default the partner API; an unknown audience is invalid_request. */
 export function requestedAudience(form: OAuthForm): string {
   const audience = form.get('audience') ?? connectBaseUrl();
   if (!allowedAudiences().includes(audience)) {
@@ -93,7 +93,7 @@ export function requestedAudience(form: OAuthForm): string {
   return audience;
 }
 
-/** The only scope there is: `offline_access`, which asks for a refresh token (SPEC "Authorisation server"). */
+/** The only scope there is: `offline_access`, which asks for a refresh token (docs/contract.md#device-flow). */
 export const SUPPORTED_SCOPES = ['offline_access'] as const;
 
 export function assertSupportedScope(form: OAuthForm): void {

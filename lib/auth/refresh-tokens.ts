@@ -27,7 +27,7 @@ export interface TokenSet {
 }
 
 /**
- * grant_type=refresh_token with rotation (CONTRACT §3): the presented token is used up and a new one returned.
+ * grant_type=refresh_token with rotation (docs/contract.md#device-flow): the presented token is used up and a new one returned.
  * Presenting a token that was already used means it leaked or was replayed, so the whole grant is revoked:
  * every access and refresh token of that device approval stops working.
  *

@@ -5,7 +5,7 @@ import { grants, refreshTokens, revokedAccessTokens } from '@/db/schema';
 import { config } from '@/lib/config';
 import { secretDigest } from '@/lib/tenancy/secrets';
 import type { AuthenticatedClient } from './client-authentication';
-import { announceAccessChange } from './access-notices';
+import { announceAccessChange } from '@/lib/tenancy/access-notices';
 import { revokeGrant } from './grants';
 import { SIGNING_ALG, verificationKey } from './signing-keys';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
-import { reserveAttempt } from '@/lib/http/rate-limit';
+import { reserveAttempt } from '@/lib/rate-limit';
 import { authenticateUser, type SessionUser } from '@/lib/tenancy/users';
 import { logFailedSignIn, type FailedSignInReason } from './sign-in-log';
 

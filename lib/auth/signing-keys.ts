@@ -25,7 +25,7 @@ export async function createSigningKey(db: Executor): Promise<string> {
   const kid = newPrefixedId('key');
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: SIGNING_ALG, use: 'sig' };
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: SIGNING_ALG };
-  // CONTRACT §7a: the private half is stored sealed, so a database dump mints no token.
+  // docs/contract.md#secrets-at-rest: the private half is stored sealed, so a database dump mints no token.
   const sealed = seal(JSON.stringify(privateJwk), signingKeyContext(kid));
   await db.insert(signingKeys).values({ kid, alg: SIGNING_ALG, privateJwk: sealed, publicJwk });
   return kid;

@@ -1,4 +1,4 @@
-import { reserveAttempt, type AttemptReservation } from '@/lib/http/rate-limit';
+import { reserveAttempt, type AttemptReservation } from '@/lib/rate-limit';
 
 /** Brute-force protection on /activate: at most this many wrong user codes per minute per user and per address. */
 export const WRONG_USER_CODES_PER_MINUTE = 5;

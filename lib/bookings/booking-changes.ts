@@ -10,7 +10,7 @@ import { type BOOKING_EVENT_TYPES, type BookingEvent, bookingEventSchema } from 
 export type BookingEventType = (typeof BOOKING_EVENT_TYPES)[number];
 
 /**
- * Writes a booking change to its history and emits its event, inside the transaction of the change (CONTRACT §7:
+ * Writes a booking change to its history and emits its event, inside the transaction of the change (docs/contract.md#recipients:
  * a change and its event commit together). Recipients: the location's POS and the booking app holding the booking;
  * a walk-in is held by no app, so every booking app of the location hears of it. The actor is left out by emitEvent.
  */
@@ -43,7 +43,7 @@ export async function recordBookingChange(
   });
 }
 
-/** A booking's changes, newest first (CONTRACT §6), each with who made it. */
+/** A booking's changes, newest first (docs/contract.md#bookings), each with who made it. */
 export async function listBookingChanges(db: Executor, bookingId: string) {
   return db.select().from(bookingChanges).where(eq(bookingChanges.bookingId, bookingId)).orderBy(desc(bookingChanges.version));
 }

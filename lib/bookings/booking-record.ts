@@ -18,7 +18,7 @@ export interface BookingDetails {
 
 const orUndefined = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 
-/** The booking as partners see it (CONTRACT §6), parsed through the public schema so no column leaks. */
+/** The booking as partners see it (docs/contract.md#bookings), parsed through the public schema so no column leaks. */
 export function toBooking(row: BookingRow): BookingResponse {
   const details = row.details as BookingDetails;
   const asset =

@@ -1,10 +1,10 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { bookings, tables } from '@/db/schema';
-import { ApiError, conflict } from '@/lib/http/errors';
+import { ApiError, conflict } from '@/lib/errors';
 import type { TableStatus } from './transitions';
 
-/** A booking's tables must exist at its location; otherwise 422, a well-formed but unknown reference (CONTRACT §5). */
+/** A booking's tables must exist at its location; otherwise 422, a well-formed but unknown reference (docs/contract.md#statuses). */
 export async function assertTablesExist(db: Executor, locationId: string, numbers: readonly string[]): Promise<void> {
   if (!numbers.length) return;
   const found = await db
@@ -33,7 +33,7 @@ export function overlapsTableNumbers(numbers: readonly string[]) {
   )}]::text[]`;
 }
 
-/** Guests are at the table from SEATED until FINALISED, which frees it (SPEC.md "Table status during a booking"). */
+/** Guests are at the table from SEATED until FINALISED, which frees it (docs/domain.md#booking-table-status). */
 export const OCCUPYING_TABLE_STATUSES = ['SEATED', 'DINING', 'CLOSING'] as const satisfies readonly TableStatus[];
 
 export const occupiesTables = (status: TableStatus | null | undefined) => Boolean(status && (OCCUPYING_TABLE_STATUSES as readonly string[]).includes(status));

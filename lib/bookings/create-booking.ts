@@ -1,7 +1,7 @@
 import type { Executor } from '@/db/client';
 import { bookings } from '@/db/schema';
-import { conflict, validationFailed } from '@/lib/http/errors';
-import { issuesToFieldErrors } from '@/lib/http/validation';
+import { conflict, validationFailed } from '@/lib/errors';
+import { issuesToFieldErrors } from '@/lib/api/validation';
 import { newId } from '@/lib/ids';
 import { assertInScope } from '@/lib/tenancy/scope';
 import type { BookingCaller } from './partner-access';
@@ -14,7 +14,7 @@ export type PartnerBookingCaller = Extract<BookingCaller, { kind: 'POS' | 'BOOKI
 
 /**
  * POST /bookings takes a reservation from a booking app and a walk-in from a POS, each with its own rules; the
- * body is validated here against the caller's schema, reporting every violation (CONTRACT §5).
+ * body is validated here against the caller's schema, reporting every violation (docs/contract.md#errors).
  */
 export function parseCreateBookingBody(caller: PartnerBookingCaller, body: unknown): CreateBookingRequest | CreateWalkInRequest {
   const schema = caller.kind === 'POS' ? createWalkInRequestSchema : createBookingRequestSchema;
@@ -37,7 +37,7 @@ function detailsOf(request: CreateBookingRequest | CreateWalkInRequest): Booking
  * Creates a reservation (booking app) or a walk-in (POS, SEATED). The location must be within the token's scope (403), its tables
  * must exist (422), a seated booking needs free tables (409 TABLE_OCCUPIED), and `origin.bookingReference` is unique
  * per location and partner (409 BOOKING_REFERENCE_CONFLICT). BOOKING_CREATED goes to the POS for a reservation and
- * to every booking app of the location for a walk-in (CONTRACT §7).
+ * to every booking app of the location for a walk-in (docs/contract.md#events).
  */
 export async function createBooking(db: Executor, caller: PartnerBookingCaller, request: CreateBookingRequest | CreateWalkInRequest): Promise<BookingResponse> {
   await assertInScope(db, caller, request.locationId);

@@ -10,7 +10,7 @@ import { listBookingRows } from './list-bookings';
 import type { BookingResponse } from './schema';
 import { updateBooking } from './update-booking';
 
-/** The merchant user acting in the dashboard (CONTRACT §7: a dashboard change has no partner actor). */
+/** The merchant user acting in the dashboard (docs/contract.md#merchant-moves: a dashboard change has no partner actor). */
 export interface MerchantActor {
   merchantId: string;
   userId: string;

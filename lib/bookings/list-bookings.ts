@@ -19,7 +19,7 @@ export interface BookingPage {
 }
 
 /**
- * The WHERE of a booking list: filters of one kind are OR-ed, kinds are AND-ed (CONTRACT §6 lists). fromDate and
+ * The WHERE of a booking list: filters of one kind are OR-ed, kinds are AND-ed (docs/contract.md#bookings lists). fromDate and
  * toDate are days at the location, so they are turned into instants in its time zone; the bounds are constants, so
  * the (location_id, <date>, id) index serves the range.
  */
@@ -59,7 +59,7 @@ export async function listBookingRows(db: Executor, filters: BookingListFilters)
 }
 
 /**
- * GET /bookings (POS): a location's bookings, filtered and paged as `{results, pagination}` (CONTRACT §6); a
+ * GET /bookings (POS): a location's bookings, filtered and paged as `{results, pagination}` (docs/contract.md#bookings); a
  * location outside the caller's scope is 403.
  */
 export async function listBookings(db: Executor, caller: Caller, filters: BookingListFilters): Promise<BookingPage> {

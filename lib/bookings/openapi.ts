@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { TYRO_CONNECT_JSON } from '@/lib/http/media-types';
-import { jsonContent } from '@/lib/http/operation-doc';
+import { TYRO_CONNECT_JSON } from '@/lib/api/media-types';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { bookingResponseSchema } from './schema';
 
-// What the Booking API's routes (SPEC.md "Booking", CONTRACT §6) share in their OpenAPI documentation.
+// What the Booking API's routes (docs/domain.md#booking, docs/contract.md#bookings) share in their OpenAPI documentation.
 // Components come from each schema's `.meta({ id })` (zod 4 metadata, read by zod-to-openapi 9).
 
 // A booking comes as application/json, or in the booking reference's own media type when the client asks for it.

@@ -2,7 +2,7 @@ import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { bookings } from '@/db/schema';
 import type { PartnerPrincipal } from '@/lib/auth/access-tokens';
-import { forbidden, notFound } from '@/lib/http/errors';
+import { forbidden, notFound } from '@/lib/errors';
 import { inScope, type LocationScope } from '@/lib/tenancy/scope';
 import type { BookingRow } from './booking-record';
 import type { BookingActor } from './transitions';
@@ -25,11 +25,11 @@ export function sourceOfChange(caller: BookingCaller): 'POS' | 'APP' | 'MERCHANT
 
 export const actorOf = (caller: BookingCaller): BookingActor => caller.kind;
 
-/** The partner whose request made the change; left out of the event's recipients (CONTRACT §7). */
+/** The partner whose request made the change; left out of the event's recipients (docs/contract.md#recipients). */
 export const actorPartnerIdOf = (caller: BookingCaller): string | null => (caller.kind === 'MERCHANT' ? null : caller.partnerId);
 
 /**
- * Who sees a booking (CONTRACT §3, §7): a POS whose token reaches its location; the booking app that holds it, and
+ * Who sees a booking (docs/contract.md#scope, docs/contract.md#events): a POS whose token reaches its location; the booking app that holds it, and
  * for a walk-in (held by no app) every booking app whose token reaches the location, since each is told about it;
  * the merchant owning the location. Everyone else is answered as if the booking did not exist.
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, repeatableFilter } from '@/lib/http/query-params';
+import { pageQuery, repeatableFilter } from '@/lib/api/query-params';
 import { CURRENCIES } from '@/lib/money';
 import { locationIdSchema, tableNumberSchema } from '@/lib/tables/schema';
 import { BOOKING_STATUSES, NEW_BOOKING_STATUSES, STATUSES_WITH_REASON, TABLE_STATUSES } from './transitions';
@@ -262,7 +262,7 @@ export type BookingResponse = z.output<typeof bookingResponseSchema>;
 /** What toBookingResponse needs; tcBookingId is derived from id, extra (internal) fields are dropped. */
 export type BookingResponseInput = Omit<z.input<typeof bookingResponseSchema>, 'tcBookingId'>;
 
-/** Parses an internal booking through the public schema, so no column leaks (CONTRACT §6: id = tcBookingId). */
+/** Parses an internal booking through the public schema, so no column leaks (docs/contract.md#bookings: id = tcBookingId). */
 export function toBookingResponse(booking: BookingResponseInput): BookingResponse {
   return bookingResponseSchema.parse({ ...booking, tcBookingId: booking.id });
 }
@@ -283,7 +283,7 @@ export const bookingEventSchema = z
 
 export type BookingEvent = z.output<typeof bookingEventSchema>;
 
-/** CONTRACT §6: a booking's events, newest first. */
+/** docs/contract.md#bookings: a booking's events, newest first. */
 export const bookingEventsResponseSchema = z
   .object({ events: z.array(bookingEventSchema) })
   .meta({ id: 'BookingEvents', description: 'The changes made to a booking, newest first.' });

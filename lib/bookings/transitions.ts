@@ -1,13 +1,11 @@
-/** CONTRACT §6 "Bookings": the values of `bookingStatus`. */
-export const BOOKING_STATUSES = ['CREATED', 'ACCEPTED', 'REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'] as const;
+import { BOOKING_STATUSES, TABLE_STATUSES } from '@/db/statuses';
+
+export { BOOKING_STATUSES, TABLE_STATUSES };
 
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** The statuses a booking may be created with: undecided, or already confirmed by whoever creates it. */
 export const NEW_BOOKING_STATUSES = ['CREATED', 'ACCEPTED'] as const satisfies readonly BookingStatus[];
-
-/** SPEC.md "Table status during a booking", in its order of progression. */
-export const TABLE_STATUSES = ['SEATED', 'DINING', 'CLOSING', 'FINALISED'] as const;
 
 export type TableStatus = (typeof TABLE_STATUSES)[number];
 
@@ -17,7 +15,7 @@ export type BookingActor = 'POS' | 'BOOKING_APP' | 'MERCHANT';
 /** Reference booking spec: a `reason` is "provided only when" the booking takes one of these statuses (never required). */
 export const STATUSES_WITH_REASON = ['REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'] as const satisfies readonly BookingStatus[];
 
-/** A booking rejected or cancelled is settled: it accepts no other status (409 after, CONTRACT §5). */
+/** A booking rejected or cancelled is settled: it accepts no other status (409 after, docs/contract.md#statuses). */
 export const FINAL_BOOKING_STATUSES = ['REJECTED', 'CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT'] as const satisfies readonly BookingStatus[];
 
 // Which statuses follow which: a booking is decided once (accepted or rejected), and an accepted one can still be
@@ -68,7 +66,7 @@ export function decideBookingStatusChange({
 }
 
 /**
- * CONTRACT §6: `asset.tableStatus` moves forward only (SEATED → DINING → CLOSING → FINALISED); a step
+ * docs/contract.md#bookings: `asset.tableStatus` moves forward only (SEATED → DINING → CLOSING → FINALISED); a step
  * may be skipped, the same status again is a no-op, and going back is a conflict.
  */
 export function decideTableStatusChange(current: TableStatus | null, next: TableStatus): BookingChangeDecision {
@@ -82,7 +80,7 @@ export function decideTableStatusChange(current: TableStatus | null, next: Table
 
 export type BookingTableStatusEventType = `BOOKING_${TableStatus}`;
 
-/** CONTRACT §7 names the event of each table status (BOOKING_SEATED … BOOKING_FINALISED). */
+/** docs/contract.md#events names the event of each table status (BOOKING_SEATED … BOOKING_FINALISED). */
 export function bookingEventTypeForTableStatus(status: TableStatus): BookingTableStatusEventType {
   return `BOOKING_${status}`;
 }

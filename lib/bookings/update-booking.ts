@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { isDeepStrictEqual } from 'node:util';
 import type { Executor } from '@/db/client';
 import { bookings } from '@/db/schema';
-import { ApiError, conflict, forbidden, notFound, pgErrorCode, validationFailed } from '@/lib/http/errors';
+import { ApiError, conflict, forbidden, notFound, validationFailed } from '@/lib/errors';
+import { pgErrorCode } from '@/db/errors';
 import { type BookingCaller, actorOf, visibleTo } from './partner-access';
 import { recordBookingChange } from './booking-changes';
 import { type BookingRow, toBooking } from './booking-record';
@@ -24,7 +25,7 @@ const assetConflict = (message: string) => conflict(message, 'BOOKING_ASSET_CONF
 /**
  * 403s depend only on who asks and what, never on the booking's state (as for orders). Details (numberOfPeople,
  * times, tables, customer …) are anyone's to change who may update the booking: the reference PATCH has no rule
- * on who edits them, and SPEC.md has the POS update bookings (moving a party to another table, say).
+ * on who edits them, and docs/domain.md#booking has the POS update bookings (moving a party to another table, say).
  */
 function assertMayUpdate(caller: BookingCaller, row: BookingRow, patch: UpdateBookingRequest): void {
   if (caller.kind === 'BOOKING_APP' && row.appPartnerId !== caller.partnerId) {
@@ -68,7 +69,7 @@ const comparable = (row: BookingRow) => {
 
 /**
  * PATCH /bookings/{bookingId} (merge patch) and the dashboard's accept, reject and cancel. The row is locked for
- * the decision. Rules (lib/bookings/transitions.ts, CONTRACT §6): bookingStatus CREATED → ACCEPTED | REJECTED | CANCELLED_*,
+ * the decision. Rules (lib/bookings/transitions.ts, docs/contract.md#bookings): bookingStatus CREATED → ACCEPTED | REJECTED | CANCELLED_*,
  * ACCEPTED → CANCELLED_*, the others final (409 for any change after); asset.tableStatus forward only; the POS and
  * the booking app edit details. A change that changes nothing is a no-op (no version, no event). One change is one history
  * entry and one event: BOOKING_<tableStatus> when the table status moved, BOOKING_UPDATED otherwise.

@@ -2,14 +2,14 @@ import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { eventRecipients, events } from '@/db/schema';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError } from '@/lib/errors';
 import { eventInScope, type ScopedCaller } from '@/lib/tenancy/scope';
 
 type PartnerCaller = ScopedCaller & { partnerId: string };
 import { publicEvent } from './event-json';
 import { eventTypes } from './event-types';
 
-/** CONTRACT §7: the catch-up feed keeps events 30 days. */
+/** docs/contract.md#catch-up: the catch-up feed keeps events 30 days. */
 export const EVENT_RETENTION_DAYS = 30;
 
 export const catchUpQuerySchema = z.object({
@@ -43,7 +43,7 @@ export const catchUpPageSchema = z
  */
 export async function eventsAfter(db: Executor, caller: PartnerCaller, input: z.output<typeof catchUpQuerySchema>) {
   const { partnerId } = caller;
-  // A POS vendor is one partner at many merchants: a device token reads only its own locations' events (CONTRACT §3).
+  // A POS vendor is one partner at many merchants: a device token reads only its own locations' events (docs/contract.md#device-flow).
   const reachable = eventInScope(db, caller, events.locationId);
   let cursor: { txid: string; seq: number } | undefined;
   if (input.after) {

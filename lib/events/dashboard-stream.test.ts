@@ -8,7 +8,7 @@ import { createPartner } from '@/lib/tenancy/partners';
 import { SLOW_DASHBOARD_BUFFER_BYTES, dashboardEventFilter, dashboardEventStream, notifyDashboard } from './dashboard-stream';
 import { eventBus } from './event-bus';
 import { EVENTS_CHANNEL, emitEvent } from './outbox';
-import { sleep } from './testing/event-fixtures';
+import { sleep } from '@/lib/testing/event-fixtures';
 
 const database = useTestDatabase();
 

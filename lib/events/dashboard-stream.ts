@@ -33,7 +33,7 @@ export async function dashboardEventFilter(db: Executor, viewer: DashboardViewer
 }
 
 /**
- * Dashboard-only notices: changes that have no partner event of their own (CONTRACT §7 lists none for a loyalty
+ * Dashboard-only notices: changes that have no partner event of their own (docs/contract.md#events lists none for a loyalty
  * partner's onboarding decision) but that an open dashboard page shows, e.g. the merchant's loyalty page. Sent with
  * pg_notify inside the deciding transaction, so they arrive after commit on every instance.
  */

@@ -13,7 +13,7 @@ export interface ClaimedDelivery {
   payload: unknown;
   url: string;
   endpointId: string;
-  /** Sealed (CONTRACT §7a), as stored; opened when signing. */
+  /** Sealed (docs/contract.md#secrets-at-rest), as stored; opened when signing. */
   secret: string;
   previousSecret: string | null;
   previousSecretExpiresAt: Date | null;
@@ -22,7 +22,7 @@ export interface ClaimedDelivery {
 /**
  * Claims up to `limit` due deliveries and leases them for `leaseSeconds`, so several instances on one database never
  * send the same delivery in parallel (SKIP LOCKED during the claim, `locked_until` afterwards). A delivery is due only
- * when no earlier delivery of the same resource to the same endpoint is still pending (CONTRACT §7 per-resource order).
+ * when no earlier delivery of the same resource to the same endpoint is still pending (docs/contract.md#webhooks per-resource order).
  */
 export async function claimDueDeliveries(db: Executor, limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
   const d = aliased(webhookDeliveries, 'd');

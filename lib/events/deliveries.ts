@@ -9,7 +9,7 @@ export interface SubscribedEndpoint {
   partnerId: string;
 }
 
-/** What per-resource delivery order is kept by (CONTRACT §7): one resource's events reach an endpoint in order. */
+/** What per-resource delivery order is kept by (docs/contract.md#webhooks): one resource's events reach an endpoint in order. */
 export const deliveryResourceKey = (event: PublicEvent) => `${event.data.resource}:${event.data.id}`;
 
 /** Queues one delivery per subscribed endpoint, in the event's own transaction. */

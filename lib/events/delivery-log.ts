@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { clients, events, partners, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/db/schema';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 
 export const deliveryStatusSchema = z.enum(['PENDING', 'SUCCEEDED', 'FAILED']);
 
@@ -139,7 +139,7 @@ export async function recentEvents(db: Executor, limit = 50) {
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-/** Partners with their client ids (CONTRACT §9: the admin dashboard shows the client ids). */
+/** Partners with their client ids (docs/contract.md#demo-tenant: the admin dashboard shows the client ids). */
 export async function partnersWithClients(db: Executor) {
   const rows = await db
     .select({ id: partners.id, name: partners.name, type: partners.type, clientId: clients.clientId })

@@ -5,7 +5,7 @@ import { logger } from '@/lib/log';
 import { publicEvent } from './event-json';
 import { EVENTS_CHANNEL, parseEventNotice, type PublicEvent } from './outbox';
 
-/** An event after its transaction committed, with the partners it is addressed to (CONTRACT §7 routing). */
+/** An event after its transaction committed, with the partners it is addressed to (docs/contract.md#recipients routing). */
 export interface CommittedEvent {
   event: PublicEvent;
   recipients: string[];

@@ -1,6 +1,6 @@
 import type { EventType, ResourceKind } from './event-types';
 
-/** An event as partners receive it (CONTRACT §7). */
+/** An event as partners receive it (docs/contract.md#recipients). */
 export interface PublicEvent {
   id: string;
   type: EventType;
@@ -10,7 +10,7 @@ export interface PublicEvent {
 }
 
 /**
- * The event JSON in the order CONTRACT §7 shows it. The outbox keeps the payload as jsonb (which reorders keys),
+ * The event JSON in the order docs/contract.md#pos-websocket shows it. The outbox keeps the payload as jsonb (which reorders keys),
  * so every channel — webhook, WebSocket, catch-up feed, dashboard stream — rebuilds it here and sends identical bytes.
  */
 export function publicEvent(payload: unknown): PublicEvent {

@@ -1,4 +1,4 @@
-// CONTRACT §7: the event types a partner may receive.
+// docs/contract.md#event-types: the event types a partner may receive.
 export const eventTypes = [
   'ORDER_CREATED',
   'ORDER_ACCEPTED',

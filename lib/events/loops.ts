@@ -9,7 +9,7 @@ import { createWebhookDispatcher } from './webhook-dispatcher';
 const SWEEP_BATCH = 500;
 const SWEEP_PAUSE_MS = 250;
 
-/** The events engine's background work: webhook delivery and the 30-day retention sweep (CONTRACT §7). */
+/** The events engine's background work: webhook delivery and the 30-day retention sweep (docs/contract.md#webhooks). */
 export function eventLoops(handle: DatabaseHandle): Loop[] {
   return [
     createWebhookDispatcher(handle).loop,

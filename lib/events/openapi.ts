@@ -1,8 +1,8 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { eventSchema } from './catch-up';
 
-/** What the service sends to a partner's webhook endpoint (CONTRACT §7): a webhook of the document, not a route. */
+/** What the service sends to a partner's webhook endpoint (docs/contract.md#webhooks): a webhook of the document, not a route. */
 export const eventWebhook: RouteConfig = {
   method: 'post',
   path: 'event',

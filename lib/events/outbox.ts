@@ -4,13 +4,13 @@ import { rowsOf } from '@/db/rows';
 import { connections, eventRecipients, events, partners, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import type { PartnerType } from '@/lib/auth/access-tokens';
 import { connectBaseUrl } from '@/lib/config';
-import { currentRequestId } from '@/lib/http/request-context';
+import { currentRequestId } from '@/lib/request-context';
 import { newPrefixedId } from '@/lib/ids';
 import { deliveryResourceKey, enqueueDeliveries, type SubscribedEndpoint } from './deliveries';
 import type { PublicEvent } from './event-json';
 import { resourcePaths, type EventType, type ResourceKind } from './event-types';
 
-/** Who an event is for (CONTRACT §7): partners of some types connected to the location, and/or named partners. */
+/** Who an event is for (docs/contract.md#events): partners of some types connected to the location, and/or named partners. */
 export interface EventAudience {
   connectedPartnerTypes?: readonly PartnerType[];
   partnerIds?: readonly (string | null | undefined)[];

@@ -16,7 +16,7 @@ import {
   TOKEN_REVOKED_CLOSE_CODE,
   attachPosNotifications,
 } from './pos-notifications';
-import { sleep } from './testing/event-fixtures';
+import { sleep } from '@/lib/testing/event-fixtures';
 
 const database = useTestDatabase();
 let server: Server;

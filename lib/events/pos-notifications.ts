@@ -7,30 +7,31 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { DatabaseHandle } from '@/db/client';
 import { grants, locations, revokedAccessTokens } from '@/db/schema';
-import { ACCESS_CHANNEL, parseAccessNotice, type AccessNotice } from '@/lib/auth/access-notices';
+import { ACCESS_CHANNEL, parseAccessNotice, type AccessNotice } from '@/lib/tenancy/access-notices';
 import { verifyAccessToken, type PartnerPrincipal } from '@/lib/auth/access-tokens';
 import { isInScope } from '@/lib/tenancy/scope';
 import { config } from '@/lib/config';
-import { ApiError, forbidden, notFound, problemBody } from '@/lib/http/errors';
-import { decodePathSegment } from '@/lib/http/path-segments';
+import { ApiError, forbidden, notFound } from '@/lib/errors';
+import { problemBody } from '@/lib/api/problem-body';
+import { decodePathSegment } from '@/lib/api/path-segments';
 import { logger } from '@/lib/log';
 import { eventBus, type CommittedEvent } from './event-bus';
 import { closePresence, heartbeatPresence, openPresence, recordHello } from './pos-presence';
 
 export interface PosNotificationOptions {
-  /** CONTRACT §7: a client that has not sent HELLO within this time is closed with code 4000 (30 s). */
+  /** docs/contract.md#pos-websocket: a client that has not sent HELLO within this time is closed with code 4000 (30 s). */
   helloTimeoutMs?: number;
   /** Ping interval; a socket that misses a pong is dropped at the next ping, so a dead peer is found within 2 intervals. */
   pingIntervalMs?: number;
 }
 
-// CONTRACT §7 close codes.
+// docs/contract.md#pos-websocket close codes.
 export const HELLO_TIMEOUT_CLOSE_CODE = 4000;
 export const TOKEN_REVOKED_CLOSE_CODE = 4001;
 export const OUT_OF_SCOPE_CLOSE_CODE = 4003;
 export const SLOW_READER_CLOSE_CODE = 4008;
 /**
- * CONTRACT §7 (4008): what a POS may leave unread before its socket is closed. An event is about 300 bytes, so this
+ * docs/contract.md#pos-websocket (4008): what a POS may leave unread before its socket is closed. An event is about 300 bytes, so this
  * holds some 800 events — far more than a location produces while a healthy POS catches its breath — and 10,000
  * stalled sockets still hold at most 2.5 GiB rather than whatever the events add up to.
  */
@@ -66,7 +67,7 @@ interface PosClient {
 }
 
 /**
- * The POS WebSocket `/connect/pos/notifications/{locationId}` (CONTRACT §7). Bearer token of a POS connected to the
+ * The POS WebSocket `/connect/pos/notifications/{locationId}` (docs/contract.md#pos-websocket). Bearer token of a POS connected to the
  * location (401/403/404 otherwise, as an HTTP answer to the upgrade); HELLO within `helloTimeoutMs`; then every
  * committed event addressed to that POS for that location, as the exact event JSON in a text frame.
  */
@@ -114,7 +115,7 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
   const unsubscribe = eventBus(handle).subscribe(deliver, ({ locationId }) => locationId !== null && clientsByLocation.has(locationId));
 
   const everyClient = () => [...clientsByLocation.values()].flatMap((set) => [...set]);
-  // CONTRACT §3: a socket lives no longer than the reach of the token that opened it.
+  // docs/contract.md#scope: a socket lives no longer than the reach of the token that opened it.
   const closeWhere = (matches: (client: PosClient) => boolean, code: number, reason: string) => {
     for (const client of everyClient()) if (matches(client)) client.socket.close(code, reason);
   };
@@ -298,12 +299,12 @@ async function authorise(handle: DatabaseHandle, request: IncomingMessage): Prom
   const principal = await verifyAccessToken(handle.db, token);
   if (principal.partnerType !== 'POS') throw forbidden('Only POS partners may open the notification socket.');
   const [location] = await handle.db.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId)).limit(1);
-  // CONTRACT §3: a location outside the token's scope is answered 404, exactly as if it did not exist.
+  // docs/contract.md#scope: a location outside the token's scope is answered 404, exactly as if it did not exist.
   if (!location || !(await isInScope(handle.db, principal, locationId))) throw notFound('Location');
   return { principal, locationId };
 }
 
-/** Answers a refused upgrade with a plain HTTP problem response (CONTRACT §5) and closes the socket. */
+/** Answers a refused upgrade with a plain HTTP problem response (docs/contract.md#errors) and closes the socket. */
 function refuseUpgrade(socket: Duplex, error: unknown, path: string, log: ReturnType<typeof logger>) {
   const apiError =
     error instanceof ApiError

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { asDate } from '@/db/rows';
 import { connections, locations, partners, posPresence } from '@/db/schema';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 import { inScope, type ScopedCaller } from '@/lib/tenancy/scope';
 
 /** A socket whose heartbeat is older than this no longer counts (a crashed instance's sockets go RED within a minute). */
@@ -13,7 +13,7 @@ export const PRESENCE_STALE_MS = 60_000;
 const presenceCutoff = () => sql`now() - make_interval(secs => ${PRESENCE_STALE_MS / 1000})`;
 
 /**
- * Whether a presence row counts: a socket open with a fresh heartbeat, so its location is GREEN (CONTRACT §7). The one
+ * Whether a presence row counts: a socket open with a fresh heartbeat, so its location is GREEN (docs/contract.md#pos-websocket). The one
  * definition every reader uses; `heartbeatAt` is the column, or an aliased copy of it in raw SQL.
  */
 export const freshPresence = (heartbeatAt: SQLWrapper = posPresence.heartbeatAt) => sql`${heartbeatAt} > ${presenceCutoff()}`;
@@ -134,7 +134,7 @@ export const locationStatusSchema = z
   });
 
 /**
- * CONTRACT §6 Locations: the POS online status of a location within the caller's scope (any other location is
+ * docs/contract.md#locations: the POS online status of a location within the caller's scope (any other location is
  * 404). The status is read from the database so every instance answers alike.
  */
 export async function locationStatus(db: Executor, caller: ScopedCaller, locationId: string) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { aliased, columnNames, rowsOf } from '@/db/rows';
 import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 import { countFinished } from './deliveries-claim';
 import { EVENTS_CHANNEL } from './outbox';
 
@@ -40,7 +40,7 @@ async function requeue(db: Executor, chosen: SQL) {
   return rowsOf<{ id: string; eventId: string }>(result);
 }
 
-/** Sends one delivery again (CONTRACT §7: failed deliveries are kept for replay); any status may be replayed. */
+/** Sends one delivery again (docs/contract.md#webhooks: failed deliveries are kept for replay); any status may be replayed. */
 export async function replayDelivery(db: Executor, deliveryId: string) {
   const [row] = await requeue(db, eq(webhookDeliveries.id, deliveryId));
   if (!row) throw notFound('Delivery');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '@/lib/config';
-import { durableDatabase } from './testing/durable-database';
-import { dispatchUntil, emitOrderEvent, webhookSubscriber } from './testing/event-fixtures';
-import { startWebhookReceiver } from './testing/webhook-receiver';
+import { durableDatabase } from '@/lib/testing/durable-database';
+import { dispatchUntil, emitOrderEvent, webhookSubscriber } from '@/lib/testing/event-fixtures';
+import { startWebhookReceiver } from '@/lib/testing/webhook-receiver';
 import { createWebhookDispatcher } from './webhook-dispatcher';
 
 beforeAll(() => {

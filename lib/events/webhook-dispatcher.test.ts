@@ -8,8 +8,8 @@ import { useTestDatabase } from '@/lib/testing/database';
 import { getDelivery } from './delivery-log';
 import { EVENTS_CHANNEL, emitEvent, parseEventNotice, type PublicEvent } from './outbox';
 import { replayDelivery, replayFailedDeliveries } from './replay';
-import { dispatchUntil, emitOrderEvent, sleep, webhookSubscriber } from './testing/event-fixtures';
-import { startWebhookReceiver, type Behaviour } from './testing/webhook-receiver';
+import { dispatchUntil, emitOrderEvent, sleep, webhookSubscriber } from '@/lib/testing/event-fixtures';
+import { startWebhookReceiver, type Behaviour } from '@/lib/testing/webhook-receiver';
 import { createWebhookDispatcher } from './webhook-dispatcher';
 import { createWebhookEndpoint, rotateWebhookSecret } from './webhook-endpoints';
 

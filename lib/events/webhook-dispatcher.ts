@@ -40,7 +40,7 @@ export function retryDelayMs(retryIndex: number, schedule: readonly number[] = c
   return Math.round(seconds * 1000 * (1 + Math.random() * 0.1));
 }
 
-// CONTRACT §7a: webhook_deliveries_total{result}; a failed attempt with a retry left counts as `retrying`.
+// docs/contract.md#operations: webhook_deliveries_total{result}; a failed attempt with a retry left counts as `retrying`.
 function countAttempts(records: AttemptRecord[]) {
   const counter = metrics().webhookDeliveries;
   for (const record of records) counter.inc({ result: record.outcome.succeeded ? 'succeeded' : record.retryInMs === null ? 'failed' : 'retrying' });
@@ -50,7 +50,7 @@ async function attempt(delivery: ClaimedDelivery, timeoutMs: number): Promise<At
   const body = eventBody(delivery.payload);
   const attemptedAt = new Date();
   const outcome = await postWebhook(delivery.url, webhookHeaders(delivery.eventId, body, delivery, attemptedAt), body, timeoutMs);
-  // CONTRACT §7: anything but a 2xx in time is retried on WEBHOOK_RETRY_SCHEDULE, then the delivery fails for good.
+  // docs/contract.md#webhooks: anything but a 2xx in time is retried on WEBHOOK_RETRY_SCHEDULE, then the delivery fails for good.
   return { delivery, attemptedAt, outcome, retryInMs: outcome.succeeded ? null : retryDelayMs(delivery.attemptCount - 1) };
 }
 
@@ -70,7 +70,7 @@ export function createWebhookDispatcher(handle: DatabaseHandle, options: Webhook
     wakeWaiter?.();
   };
 
-  // CONTRACT §7: a retry goes out when WEBHOOK_RETRY_SCHEDULE says, so the loop is woken at the earliest one it knows.
+  // docs/contract.md#webhooks: a retry goes out when WEBHOOK_RETRY_SCHEDULE says, so the loop is woken at the earliest one it knows.
   const wakeIn = (ms: number) => {
     const at = Date.now() + ms;
     if (retryTimer && retryTimer.at <= at) return;

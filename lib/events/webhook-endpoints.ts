@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { webhookEndpoints } from '@/db/schema';
-import { notFound, validationFailed } from '@/lib/http/errors';
+import { notFound, validationFailed } from '@/lib/errors';
 import { newPrefixedId } from '@/lib/ids';
 import { seal } from '@/lib/security/sealed-secrets';
 import { webhookSecretContext } from '@/lib/security/stored-secrets';
@@ -39,7 +39,7 @@ export async function createWebhookEndpoint(db: Executor, partnerId: string, inp
   await assertUrlAllowed(input.url);
   const secret = newWebhookSecret();
   const id = newPrefixedId('whe');
-  // CONTRACT §7a: stored sealed; the plain secret is only in this one answer.
+  // docs/contract.md#secrets-at-rest: stored sealed; the plain secret is only in this one answer.
   const [endpoint] = await db
     .insert(webhookEndpoints)
     .values({ id, partnerId, url: input.url, eventTypes: input.eventTypes ?? null, secret: seal(secret, webhookSecretContext(id)) })

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle } from '@/db/client';
 import { resetConfig } from '@/lib/config';
-import { durableDatabase } from './testing/durable-database';
-import { dispatchUntil, emitOrderEvent, webhookSubscriber } from './testing/event-fixtures';
-import { startWebhookReceiver } from './testing/webhook-receiver';
+import { durableDatabase } from '@/lib/testing/durable-database';
+import { dispatchUntil, emitOrderEvent, webhookSubscriber } from '@/lib/testing/event-fixtures';
+import { startWebhookReceiver } from '@/lib/testing/webhook-receiver';
 import { createWebhookDispatcher } from './webhook-dispatcher';
 
 beforeAll(() => {

@@ -21,7 +21,7 @@ const agentOptions = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, look
 const httpAgent = new HttpAgent(agentOptions);
 const httpsAgent = new HttpsAgent(agentOptions);
 
-/** POSTs one webhook body; any 2xx within `timeoutMs` (headers and body) is success (CONTRACT §7). */
+/** POSTs one webhook body; any 2xx within `timeoutMs` (headers and body) is success (docs/contract.md#webhooks). */
 export function postWebhook(rawUrl: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<AttemptOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);

@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { open } from '@/lib/security/sealed-secrets';
 import { webhookSecretContext } from '@/lib/security/stored-secrets';
 
-/** An endpoint's secrets as stored: sealed with the master key (CONTRACT §7a). */
+/** An endpoint's secrets as stored: sealed with the master key (docs/contract.md#secrets-at-rest). */
 export interface SigningSecrets {
   endpointId: string;
   secret: string;
@@ -11,7 +11,7 @@ export interface SigningSecrets {
 }
 
 /**
- * Standard Webhooks headers (CONTRACT §7). webhook-id is the event id, the same on every attempt. During the
+ * Standard Webhooks headers (docs/contract.md#webhooks). webhook-id is the event id, the same on every attempt. During the
  * 24 hours after a rotation the signature header carries one `v1,…` entry per secret, new first, so a receiver
  * still holding the old secret keeps verifying.
  */

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { config } from '@/lib/config';
 
-// SSRF guard (CONTRACT §2, WEBHOOK_ALLOW_PRIVATE_TARGETS): unless allowed, a webhook may reach only global unicast
+// SSRF guard (docs/contract.md#configuration, WEBHOOK_ALLOW_PRIVATE_TARGETS): unless allowed, a webhook may reach only global unicast
 // addresses, never loopback, private, link-local (cloud metadata), documentation, benchmarking or other special-purpose
 // ones. Addresses are parsed and classified by ipaddr.js's range names rather than matched as text, so every spelling
 // of an address is judged alike, and an IPv6 address that carries an IPv4 address (mapped, compatible, NAT64, 6to4,

@@ -3,7 +3,7 @@ import { STATUS_CODES, type Server, type ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError, problemBody } from './errors';
 import { addressBucket } from './handler-context';
-import { rateLimitHeaders } from './rate-limit';
+import { rateLimitHeaders } from '@/lib/rate-limit';
 
 /**
  * How long a client may take to send what it sends. Node's defaults (60 s for the headers, 300 s for the whole

@@ -5,7 +5,7 @@ import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
 import { ApiError } from './errors';
 import { clientAddress, docsUrl } from './handler-context';
-import { consumeRateLimit, rateLimitHeaders } from './rate-limit';
+import { consumeRateLimit, rateLimitHeaders } from '@/lib/rate-limit';
 import { sendProblem } from './request-guard';
 import { newNonce } from './security-headers';
 

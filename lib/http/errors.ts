@@ -1,102 +1,12 @@
-import { STATUS_CODES } from 'node:http';
+import { pgErrorCode } from '@/db/errors';
+import { problemBody } from '@/lib/api/problem-body';
+import { ApiError } from '@/lib/errors';
 
-export interface FieldError {
-  segment: 'body' | 'query' | 'path' | 'header';
-  path: string;
-  message: string;
-}
-
-// STYLE.md habit 2: one error type, a stable code, and its status (CONTRACT §5).
-const statusByCode = {
-  VALIDATION_FAILED: 400,
-  INVALID_JSON: 400,
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  TOKEN_EXPIRED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  VERSION_NOT_SUPPORTED: 406,
-  CONFLICT: 409,
-  ORDER_ID_CONFLICT: 409,
-  ORDER_STATUS_CONFLICT: 409,
-  BOOKING_ASSET_CONFLICT: 409,
-  BOOKING_REFERENCE_CONFLICT: 409,
-  BOOKING_STATUS_CONFLICT: 409,
-  CARD_ALREADY_REGISTERED: 409,
-  LOCATION_EXISTS: 409,
-  LOYALTY_ALREADY_ACTIVE: 409,
-  ONBOARDING_ALREADY_DECIDED: 409,
-  ONBOARDING_ALREADY_PENDING: 409,
-  SALE_ALREADY_REOPENED: 409,
-  SALE_ID_CONFLICT: 409,
-  SALE_STATUS_CONFLICT: 409,
-  SECTION_NAME_CONFLICT: 409,
-  SECTION_NOT_EMPTY: 409,
-  TABLE_HAS_OPEN_SALES: 409,
-  TABLE_NUMBER_CONFLICT: 409,
-  TABLE_OCCUPIED: 409,
-  TABLE_STATUS_CONFLICT: 409,
-  USER_EXISTS: 409,
-  PRECONDITION_FAILED: 412,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  UNPROCESSABLE_ENTITY: 422,
-  NESTING_TOO_DEEP: 422,
-  BOOKING_TABLE_NOT_FOUND: 422,
-  LOYALTY_PARTNER_NOT_FOUND: 422,
-  LOYALTY_PROGRAM_NOT_FOUND: 422,
-  MEMBER_REFERENCE_NOT_FOUND: 422,
-  PARENT_SALE_NOT_FOUND: 422,
-  PAYMENT_NOT_FOUND: 422,
-  PAYMENT_OUTSIDE_WINDOW: 422,
-  UNKNOWN_EVENT: 422,
-  RATE_LIMITED: 429,
-  INTERNAL_ERROR: 500,
-  SERVICE_UNAVAILABLE: 503,
-} as const;
-
-export type KnownErrorCode = keyof typeof statusByCode;
-
-export class ApiError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: KnownErrorCode | (string & {}),
-    message: string,
-    options: { status?: number; errors?: FieldError[]; headers?: Record<string, string> } = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = options.status ?? statusByCode[code as KnownErrorCode] ?? 400;
-    this.errors = options.errors;
-    this.headers = options.headers;
-  }
-  readonly errors?: FieldError[];
-  readonly headers?: Record<string, string>;
-}
-
-export const notFound = (what = 'Resource') => new ApiError('NOT_FOUND', `${what} not found.`);
-export const forbidden = (message = 'This partner may not perform this action.') => new ApiError('FORBIDDEN', message);
-export const conflict = (message: string, code: string = 'CONFLICT') => new ApiError(code, message, { status: 409 });
-export const validationFailed = (errors: FieldError[]) => new ApiError('VALIDATION_FAILED', 'Request validation failed', { errors });
-
-/**
- * The RFC 9457 body with the members Tyro Connect clients read (`error`, `code`, `errors`), and the request id the
- * X-Request-Id header carries (CONTRACT §7a) when one is known.
- */
-export function problemBody(error: ApiError, instance: string, docsUrl: string, requestId?: string) {
-  return {
-    type: `${docsUrl}#${error.code}`,
-    title: STATUS_CODES[error.status] ?? 'Error',
-    status: error.status,
-    detail: error.message,
-    instance,
-    code: error.code,
-    error: error.message,
-    ...(error.errors ? { message: error.message, errors: error.errors } : {}),
-    ...(requestId ? { requestId } : {}),
-  };
-}
+// The domain's error and its code table live in lib/errors.ts, the database's failure classes in db/errors.ts; this module
+// maps them onto HTTP. Route code imports all of them from here.
+export * from '@/lib/errors';
+export { isDatabaseUnavailable, pgErrorCode } from '@/db/errors';
+export { problemBody };
 
 export function problemResponse(error: ApiError, instance: string, docsUrl: string, headers?: HeadersInit, requestId?: string): Response {
   const response = Response.json(problemBody(error, instance, docsUrl, requestId), {
@@ -107,46 +17,6 @@ export function problemResponse(error: ApiError, instance: string, docsUrl: stri
   return response;
 }
 
-// DATABASE_UNAVAILABLE: db/availability.ts fails calls with it at once while the database is known to be unreachable.
-const unavailableCodes = new Set([
-  'DATABASE_UNAVAILABLE',
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'CONNECTION_CLOSED',
-  'CONNECTION_ENDED',
-  'CONNECTION_DESTROYED',
-  'CONNECT_TIMEOUT',
-  '57P01',
-  '57P02',
-  '57P03',
-  '53300',
-  '08006',
-  '08001',
-  '08004',
-]);
-
-/** Database outages answer 503 with Retry-After (CONTRACT §5), never 500. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && unavailableCodes.has(code)) return true;
-    if (current instanceof Error && /PGlite is closed|Database not initialised/.test(current.message)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/** The PostgreSQL error code of a failed statement, looking through drizzle's wrapper. */
-export function pgErrorCode(error: unknown): string | undefined {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 /**
  * Input the database itself refuses (SQLSTATE class 22: a NUL byte, a number out of range …) is the client's error, as
  * a 400; undefined for any other failure.
@@ -154,6 +24,3 @@ export function pgErrorCode(error: unknown): string | undefined {
 export function refusedInput(error: unknown): ApiError | undefined {
   return pgErrorCode(error)?.startsWith('22') ? new ApiError('BAD_REQUEST', 'A value in the request is out of range or not representable.') : undefined;
 }
-
-/** The known codes and their statuses, for the API reference page. */
-export const errorCatalogue = (): [string, number][] => Object.entries(statusByCode);

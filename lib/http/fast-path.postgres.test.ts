@@ -287,7 +287,7 @@ describe('the API fast path and Next answer alike', () => {
     ]) {
       probes.push({ name: `target ${target.slice(0, 60)}`, method: 'GET', target, headers: bearerPos });
     }
-    // Bodies over the limit (CONTRACT §5: 413), framed by length and chunked.
+    // Bodies over the limit (docs/contract.md#statuses: 413), framed by length and chunked.
     const oversized = JSON.stringify({ locationId, note: 'x'.repeat(OVERSIZED) });
     probes.push(
       { name: 'oversized order', method: 'POST', target: '/connect/orders', headers: { ...bearerApp, 'content-type': 'application/json' }, body: oversized },

@@ -6,8 +6,8 @@ import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
 import { recordRequest, type RequestFacts } from '@/lib/ops/request-log';
 import { ApiError, isDatabaseUnavailable, pgErrorCode, problemResponse, refusedInput } from './errors';
-import { inRequest } from './request-context';
-import { requestUrl } from './request-url';
+import { inRequest } from '@/lib/request-context';
+import { requestUrl } from '@/lib/api/request-url';
 
 export interface RouteContext {
   params: Promise<Record<string, string | string[]>>;
@@ -23,7 +23,7 @@ export const REMOTE_ADDRESS_HEADER = 'x-counterpart-remote-address';
 
 /**
  * The address per-address limits and lockouts count by. `X-Forwarded-For` is believed only for the TRUST_PROXY hops
- * in front of Counterpart (CONTRACT §2): each proxy appends the address it received the request from, so the client is
+ * in front of Counterpart (docs/contract.md#configuration): each proxy appends the address it received the request from, so the client is
  * that many entries from the right, counting the socket's peer as the first hop; anything further left is whatever the
  * client chose to send. With TRUST_PROXY=0 (the default) the header is ignored and the socket's peer counts. An IPv6
  * address counts by its /64, the block one subscriber is given, so walking through it does not reset a limit.
@@ -57,7 +57,7 @@ export function addressBucket(address: string): string {
     .join(':')}::/64`;
 }
 
-// CONTRACT §7a: a client's X-Request-Id is echoed when it is a plausible id (visible ASCII without spaces, at most 128
+// docs/contract.md#request-id: a client's X-Request-Id is echoed when it is a plausible id (visible ASCII without spaces, at most 128
 // characters); anything else is replaced by a fresh one.
 const validRequestId = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 

@@ -7,11 +7,11 @@ import { ADMIN_API_ACTOR, recordAudit } from '@/lib/ops/audit';
 import { routeTemplate } from '@/lib/ops/request-log';
 import { ApiError, notFound } from './errors';
 import { clientAddress, type RouteContext, withProblemHandling } from './handler-context';
-import { requestUrl } from './request-url';
-import type { OperationDoc, RouteDeclaration } from './operation-doc';
-import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
-import { assertContentType, parseJson, readBodyText } from './request-body';
-import { searchParamsObject, validateSegments } from './validation';
+import { requestUrl } from '@/lib/api/request-url';
+import type { OperationDoc, RouteDeclaration } from '@/lib/api/operation-doc';
+import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from '@/lib/rate-limit';
+import { assertContentType, parseJson, readBodyText } from '@/lib/api/request-body';
+import { searchParamsObject, validateSegments } from '@/lib/api/validation';
 
 type Schema = z.ZodType | undefined;
 type QuerySchema = RouteDeclaration['query'];
@@ -43,7 +43,7 @@ function keyMatches(presented: string, expected: string): boolean {
   return timingSafeEqual(digest(presented), digest(expected));
 }
 
-/** The wrapper of every `/manage` verb (CONTRACT §3): disabled (404) without ADMIN_API_KEY, 401 for a wrong key. */
+/** The wrapper of every `/manage` verb (docs/contract.md#management-api): disabled (404) without ADMIN_API_KEY, 401 for a wrong key. */
 export function manageRoute<B extends Schema = undefined, Q extends QuerySchema = undefined, P extends ParamsSchema = undefined>(
   options: ManageRouteOptions<B, Q, P>,
   handler: (context: ManageRequestContext<Out<B>, Out<Q>, Out<P>>) => Promise<Response>,

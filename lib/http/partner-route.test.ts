@@ -71,7 +71,7 @@ describe('partner-API plumbing', () => {
     expect(response.status).toBe(406);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
     expect((await response.json()).detail).toContain('1.0, 1.1 (default 1.0)');
-    // CONTRACT §4: the 406 too names a version, the interface's default.
+    // docs/contract.md#versions: the 406 too names a version, the interface's default.
     expect(response.headers.get('api-version')).toBe('1.0');
   });
 

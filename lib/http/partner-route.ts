@@ -5,13 +5,13 @@ import { bearerToken, verifyAccessToken, type PartnerPrincipal, type PartnerType
 import { config } from '@/lib/config';
 import { ApiError, forbidden } from './errors';
 import { clientAddress, type RouteContext, withProblemHandling } from './handler-context';
-import { requestUrl } from './request-url';
-import type { OperationDoc, RouteDeclaration } from './operation-doc';
-import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
-import { assertContentType, parseJson, readBodyText } from './request-body';
-import { searchParamsObject, validateSegments } from './validation';
-import { answerMediaType } from './media-types';
-import { negotiateVersion, responseVersion, type ApiName } from './versions';
+import { requestUrl } from '@/lib/api/request-url';
+import type { OperationDoc, RouteDeclaration } from '@/lib/api/operation-doc';
+import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from '@/lib/rate-limit';
+import { assertContentType, parseJson, readBodyText } from '@/lib/api/request-body';
+import { searchParamsObject, validateSegments } from '@/lib/api/validation';
+import { answerMediaType } from '@/lib/api/media-types';
+import { negotiateVersion, responseVersion, type ApiName } from '@/lib/api/versions';
 
 type Schema = z.ZodType | undefined;
 type QuerySchema = RouteDeclaration['query'];

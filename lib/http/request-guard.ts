@@ -2,8 +2,8 @@ import { IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError, problemBody } from './errors';
 import { formPostRefusal, loggedRefusal, pagePostRefusal, replyRefusal, type PagePosts } from './page-posts';
-import { decodePathSegment } from './path-segments';
-import { MAX_BODY_BYTES } from './request-body';
+import { decodePathSegment } from '@/lib/api/path-segments';
+import { MAX_BODY_BYTES } from '@/lib/api/request-body';
 import { HTTP_METHODS, type RouteTable } from './route-table';
 
 // Route handlers of these surfaces read and judge their own bodies (413, 415); pages leave that to Next.
@@ -37,7 +37,7 @@ export function routedPath(pathname: string): string {
 
 /**
  * The checks a request passes before Next sees it, each of which Next would otherwise answer with a 500 or an empty
- * body (CONTRACT §5: client input never yields a 5xx; a wrong method is a 405 problem with `Allow`). Answers either
+ * body (docs/contract.md#no-5xx: client input never yields a 5xx; a wrong method is a 405 problem with `Allow`). Answers either
  * the request to hand on (the same one, or a replay of a body read here) or the ApiError to refuse it with: at once
  * when the route table knows the path's methods and no body has to be read, as a promise otherwise. With `pages`, a
  * POST to a page (a server action) must also meet its rules (`pagePostRefusal`).
@@ -146,7 +146,7 @@ function replay(original: IncomingMessage, body: Buffer): IncomingMessage {
   return copy;
 }
 
-/** Writes `error` as the problem body (CONTRACT §5); HEAD gets the headers alone. */
+/** Writes `error` as the problem body (docs/contract.md#errors); HEAD gets the headers alone. */
 export function sendProblem(request: IncomingMessage, response: ServerResponse, error: ApiError, docsUrl: string): void {
   const requestId = response.getHeader('x-request-id');
   const body = JSON.stringify(problemBody(error, requestPath(request.url ?? '/'), docsUrl, typeof requestId === 'string' ? requestId : undefined));

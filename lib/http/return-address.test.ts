@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '@/lib/config';
 import { DEFAULT_RETURN_PATH, returnPath } from './return-address';
-import { hostileReturnAddresses } from './testing/hostile-return-addresses';
+import { hostileReturnAddresses } from '@/lib/testing/hostile-return-addresses';
 
 const OWN = 'https://hub.example.com';
 

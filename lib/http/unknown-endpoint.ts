@@ -1,11 +1,11 @@
 import { config } from '@/lib/config';
 import { notFound } from './errors';
 import { clientAddress, withProblemHandling } from './handler-context';
-import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from './rate-limit';
+import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from '@/lib/rate-limit';
 
 /**
  * The answer of an API surface's catch-all route: any path it has no endpoint for is a 404 problem whatever the
- * method (CONTRACT §5), never the HTML page, and counts against the caller's address like any anonymous call.
+ * method (docs/contract.md#errors), never the HTML page, and counts against the caller's address like any anonymous call.
  */
 export function unknownEndpoint(surface: 'partner' | 'manage' | 'oauth') {
   const answer = (request: Request) => {

@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import onHeaders from 'on-headers';
-import { rateLimitHeaders, type RateLimitState } from './rate-limit';
+import { rateLimitHeaders, type RateLimitState } from '@/lib/rate-limit';
 
 /**
- * CONTRACT §5: every response has RateLimit headers. The partner API, /manage, /oauth and /.well-known set their own;
+ * docs/contract.md#rate-limit-headers: every response has RateLimit headers. The partner API, /manage, /oauth and /.well-known set their own;
  * the surfaces that are not rate limited (health checks, the OpenAPI document, dashboard pages and their assets)
  * publish this policy: no limit (the largest 32-bit count), in a window of a minute like the metered ones.
  */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { locations, loyaltyActivities, loyaltyPayments } from '@/db/schema';
 import { emitEvent } from '@/lib/events/outbox';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { findSaleOfPayment } from '@/lib/sales/payment-sale';
 import { loyaltyActivityResponseSchema, loyaltySaleSchema, type LoyaltyActivityResponse, type LoyaltySale } from './schema';
@@ -11,7 +11,7 @@ import { zonedDateTime } from './zoned-date-time';
 type PaymentRow = typeof loyaltyPayments.$inferSelect;
 
 /**
- * SPEC.md "Loyalty": a registered card used at an activated location generates a loyalty activity and a Loyalty event
+ * docs/domain.md#loyalty: a registered card used at an activated location generates a loyalty activity and a Loyalty event
  * (NEW_LOYALTY_ACTIVITY) to the member's partner, committed with the payment.
  */
 export async function createLoyaltyActivity(

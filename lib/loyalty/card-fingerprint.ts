@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 
-// CONTRACT §6 "Loyalty": card numbers are never stored; a card is known by a keyed fingerprint and its
+// docs/contract.md#loyalty: card numbers are never stored; a card is known by a keyed fingerprint and its
 // last four digits. Keyed (HMAC) rather than a plain hash, because the space of card numbers is small
 // enough to enumerate: without the key a stolen fingerprint reveals nothing.
 

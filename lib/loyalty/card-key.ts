@@ -5,14 +5,14 @@ import { cardFingerprint, lastFour } from './card-fingerprint';
 
 /**
  * The key of every card fingerprint, generated on first use and shared by all instances through the settings
- * table: the same card must have the same fingerprint whichever instance saw the payment. Stored sealed (CONTRACT §7a):
+ * table: the same card must have the same fingerprint whichever instance saw the payment. Stored sealed (docs/contract.md#secrets-at-rest):
  * with the key, a dump's fingerprints could be matched against every card number offline.
  */
 export function cardFingerprintKey(db: Executor): Promise<string> {
   return sealedSetting(db, 'card_fingerprint_key', () => randomBytes(32).toString('base64url'));
 }
 
-/** What is kept of a card number (CONTRACT §6): its keyed fingerprint and last four digits. */
+/** What is kept of a card number (docs/contract.md#loyalty): its keyed fingerprint and last four digits. */
 export async function cardIdentity(db: Executor, pan: string): Promise<{ cardFingerprint: string; lastFour: string }> {
   return { cardFingerprint: cardFingerprint(await cardFingerprintKey(db), pan), lastFour: lastFour(pan) };
 }

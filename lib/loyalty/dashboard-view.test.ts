@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { merchantLoyaltyOverview, partnerOnboardingQueue } from './dashboard-view';
-import { activatedLoyaltyLocation, BUSINESS, loyaltyPartner, requestActivation } from './loyalty.fixture';
+import { activatedLoyaltyLocation, BUSINESS, loyaltyPartner, requestActivation } from '@/lib/testing/loyalty';
 import { decideOnboardingRequest } from './onboarding';
 import { setUnregisteredRewardLimit } from './reward-limits';
 

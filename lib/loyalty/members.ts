@@ -3,7 +3,7 @@ import type { Executor } from '@/db/client';
 import { loyaltyMemberReferences, loyaltyMembers, loyaltyPayments, loyaltyRegisteredCards } from '@/db/schema';
 import type { PartnerPrincipal } from '@/lib/auth/access-tokens';
 import { emitEvent } from '@/lib/events/outbox';
-import { ApiError, conflict, forbidden } from '@/lib/http/errors';
+import { ApiError, conflict, forbidden } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { assertInScope } from '@/lib/tenancy/scope';
 import { locationActivation } from './onboarding';
@@ -49,7 +49,7 @@ export async function findMember(db: Executor, partnerId: string, memberId: stri
 
 /**
  * Links a card to a member of the partner. A card already linked to this member stays as it is; linked to another of
- * the partner's members it is a 409. The card's pre-accumulated reward with the partner is carried in (SPEC.md), and
+ * the partner's members it is a 409. The card's pre-accumulated reward with the partner is carried in (docs/domain.md#unregistered-rewards), and
  * the new card is announced to the partner with NEW_REGISTERED_CARD in the same transaction, so the event comes
  * before any activity of the card.
  */
@@ -107,7 +107,7 @@ export async function registerCard(
 /**
  * POST /loyalty/members: the card of a payment at the location (within the last 60 minutes) or of an unregistered
  * customer's memberReference becomes a registered card of the member. When both are sent, paymentId decides.
- * Only at a location where the partner's loyalty activation was approved (SPEC.md), else 403.
+ * Only at a location where the partner's loyalty activation was approved (docs/domain.md#loyalty-activation), else 403.
  */
 export async function registerMember(
   db: Executor,

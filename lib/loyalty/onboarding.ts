@@ -4,13 +4,14 @@ import type { Executor } from '@/db/client';
 import { locations, loyaltyActivations, loyaltyOnboardingRequests, loyaltyPrograms, merchants, partners } from '@/db/schema';
 import { notifyDashboard } from '@/lib/events/dashboard-stream';
 import { emitEvent } from '@/lib/events/outbox';
-import { ApiError, conflict, notFound, pgErrorCode } from '@/lib/http/errors';
+import { ApiError, conflict, notFound } from '@/lib/errors';
+import { pgErrorCode } from '@/db/errors';
 import { newId } from '@/lib/ids';
 import { createConnection } from '@/lib/tenancy/partners';
 import { inScope } from '@/lib/tenancy/scope';
 import { merchantOnboardingRequestResponseSchema, type MerchantOnboardingDecision, type MerchantOnboardingRequestResponse } from './schema';
 
-// SPEC.md "Loyalty": a merchant location must complete activation (merchant onboarding, decided by the loyalty
+// docs/domain.md#loyalty: a merchant location must complete activation (merchant onboarding, decided by the loyalty
 // partner with APPROVE or REJECT) before any loyalty activity is generated there. One loyalty partner serves a
 // location at a time: a location with an undecided request or an activation cannot ask again.
 
@@ -123,7 +124,7 @@ export async function requestLoyaltyActivation(
   });
 }
 
-/** A partner's own request; another partner's is 404 exactly as if it did not exist (CONTRACT §3). */
+/** A partner's own request; another partner's is 404 exactly as if it did not exist (docs/contract.md#scope). */
 export async function getOnboardingRequest(db: Executor, partnerId: string, onboardingReference: string): Promise<OnboardingRow> {
   const [row] = await db
     .select()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// What the Loyalty API 0.9's routes (SPEC.md "Loyalty", CONTRACT §6) share in their OpenAPI documentation.
+// What the Loyalty API 0.9's routes (docs/domain.md#loyalty, docs/contract.md#loyalty) share in their OpenAPI documentation.
 
 export const loyaltyTags = {
   members: ['Loyalty: members'],

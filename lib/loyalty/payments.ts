@@ -4,7 +4,7 @@ import { loyaltyMemberReferences, loyaltyMembers, loyaltyPayments, loyaltyRegist
 import type { PartnerPrincipal } from '@/lib/auth/access-tokens';
 import { assertInScope } from '@/lib/tenancy/scope';
 import { emitEvent } from '@/lib/events/outbox';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { createLoyaltyActivity } from './activities';
 import { syntheticCardNumber } from './card-fingerprint';
@@ -27,8 +27,8 @@ type Activation = NonNullable<Awaited<ReturnType<typeof locationActivation>>>;
 /**
  * POST /payments/test: a simulated card payment at a location the caller is connected to (a POS, or the loyalty
  * partner, whose approval connected it). What follows is what a real payment would cause, in one transaction:
- * - a zero-amount authorisation only yields a paymentId to register a card with (SPEC.md);
- * - at a location whose activation is not approved, nothing loyalty-related happens (SPEC.md);
+ * - a zero-amount authorisation only yields a paymentId to register a card with (docs/domain.md#zero-amount-authorisation);
+ * - at a location whose activation is not approved, nothing loyalty-related happens (docs/domain.md#loyalty-activation);
  * - a card registered with the location's partner generates an activity (NEW_LOYALTY_ACTIVITY); a card is announced
  *   (NEW_REGISTERED_CARD) when it is registered, and one registered before registration announced it, at its first
  *   use; any other card earns a pre-accumulated reward under its memberReference, capped by the location's limit for

@@ -15,7 +15,7 @@ export const rewardLimitInputSchema = z.object({
     .transform((value) => (value ? Number(value) : null)),
 });
 
-/** SPEC.md: the merchant's reward limit for unregistered members at a location; null when none is configured. */
+/** docs/domain.md#unregistered-rewards: the merchant's reward limit for unregistered members at a location; null when none is configured. */
 export async function unregisteredRewardLimit(db: Executor, locationId: string): Promise<number | null> {
   const [row] = await db
     .select({ limit: loyaltyRewardLimits.unregisteredRewardLimit })

@@ -1,6 +1,6 @@
 import type { PaymentType } from './schema';
 
-// The loyalty partner computes a member's real reward from the loyalty event (SPEC.md "Loyalty"); the
+// The loyalty partner computes a member's real reward from the loyalty event (docs/domain.md#loyalty); the
 // service computes one itself only where the partner is not involved yet: an unregistered customer's
 // pre-accumulated reward and the reward an on-terminal display shows. The rule ("a reward definition
 // per transaction") is:
@@ -24,7 +24,7 @@ export function rewardEarned(payment: { paymentType: PaymentType; goodsAndServic
 }
 
 /**
- * SPEC.md: a merchant can configure a reward limit for unregistered members. The new accumulated reward
+ * docs/domain.md#unregistered-rewards: a merchant can configure a reward limit for unregistered members. The new accumulated reward
  * of an unregistered customer after earning `earned`; never above `limit` (null: no limit configured),
  * so a limit lowered since the customer last paid also brings their balance down to it.
  */
@@ -37,7 +37,7 @@ export function capUnregisteredReward(input: { accumulated: number; earned: numb
 }
 
 /**
- * SPEC.md: an unregistered customer's earned points carry into the initial balance at sign-up. The
+ * docs/domain.md#unregistered-rewards: an unregistered customer's earned points carry into the initial balance at sign-up. The
  * registered card's `preAccumulatedReward`: the accumulated reward, held to the location's current limit.
  */
 export function preAccumulatedRewardAtSignUp(input: { accumulated: number; limit: number | null }): number {
@@ -52,7 +52,7 @@ export interface PaymentAmounts {
 }
 
 /**
- * SPEC.md: linking a card outside terminal or online-checkout flows needs a one-time zero-amount
+ * docs/domain.md#zero-amount-authorisation: linking a card outside terminal or online-checkout flows needs a one-time zero-amount
  * authorisation. A payment whose every amount is zero (or absent) is one: it yields a paymentId to
  * register with, and no loyalty activity and no reward.
  */

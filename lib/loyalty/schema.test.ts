@@ -382,7 +382,7 @@ describe('loyaltyEventResources', () => {
     expect(loyaltyEventResources[type].schema).toBe(schema);
   });
 
-  it('covers every loyalty event type of CONTRACT §7', () => {
+  it('covers every loyalty event type of docs/contract.md#event-types', () => {
     expect(Object.keys(loyaltyEventResources).sort()).toEqual(eventTypes.filter((type) => /LOYALTY|REGISTERED_CARD|ONBOARDING/.test(type)).sort());
   });
 });

@@ -3,9 +3,9 @@ import type { EventType, ResourceKind } from '@/lib/events/event-types';
 import { moneyPositiveAmountSchema } from '@/lib/money';
 import { salePaymentSchema, saleResponseSchema } from '@/lib/sales/schema';
 
-// Shapes and names follow the Tyro Connect-compatible Loyalty API 0.9 (CONTRACT §6 "Loyalty").
+// Shapes and names follow the Tyro Connect-compatible Loyalty API 0.9 (docs/contract.md#loyalty).
 // Every cross-field rule runs even when other fields already failed (`when`), so a partner sees
-// every violation of a request at once (CONTRACT §5).
+// every violation of a request at once (docs/contract.md#errors).
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const whenObject = { when: (payload: { value: unknown }) => isRecord(payload.value) };
 
@@ -18,7 +18,7 @@ export const PAYMENT_MODES = ['INTEGRATED', 'STANDALONE', 'NOT_APPLICABLE'] as c
 export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-// CONTRACT §3: a locationId is a globally unique string of at most 50 characters.
+// docs/contract.md#tenancy: a locationId is a globally unique string of at most 50 characters.
 const locationIdSchema = z.string().min(1).max(50).describe("Identifier of the merchant's location.");
 const memberOriginSchema = z.object({
   memberId: requiredString('origin.memberId is required')
@@ -201,7 +201,7 @@ export type LoyaltyActivityResponse = z.output<typeof loyaltyActivityResponseSch
 // ---------- Test payments (POST /payments/test) ----------
 
 // Not z.int(): zod stops every cross-field rule of the object after a fractional number, which would hide
-// violations; a refinement reports the same problem and lets the rest run (CONTRACT §5).
+// violations; a refinement reports the same problem and lets the rest run (docs/contract.md#errors).
 // Stored as 32-bit integers; a bound keeps an absurd amount a 400 rather than a database error.
 const MAX_CENTS = 1_000_000_000;
 const centsSchema = z
@@ -290,7 +290,7 @@ export const testPaymentResponseSchema = z
 
 export type TestPaymentResponse = z.output<typeof testPaymentResponseSchema>;
 
-// ---------- What loyalty events reference (CONTRACT §7 `data`) ----------
+// ---------- What loyalty events reference (docs/contract.md#events `data`) ----------
 
 /** Each loyalty event type, the resource its `data` points at, and the public shape a partner then fetches. */
 export const loyaltyEventResources = {

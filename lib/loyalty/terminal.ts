@@ -1,7 +1,7 @@
 import { config } from '@/lib/config';
 import type { TerminalDisplay } from './schema';
 
-/** SPEC.md: on-terminal loyalty exists on one terminal series only; the series is configurable, PRO by default. */
+/** docs/domain.md#on-terminal-loyalty: on-terminal loyalty exists on one terminal series only; the series is configurable, PRO by default. */
 export const DEFAULT_LOYALTY_TERMINAL_SERIES = 'PRO';
 
 /** The terminal series that offers on-terminal loyalty in this process. */

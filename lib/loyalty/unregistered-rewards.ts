@@ -24,7 +24,7 @@ export async function memberReferenceForCard(tx: Executor, card: Card): Promise<
 }
 
 /**
- * SPEC.md: an unregistered customer earns a pre-accumulated reward with the location's loyalty partner, never above
+ * docs/domain.md#unregistered-rewards: an unregistered customer earns a pre-accumulated reward with the location's loyalty partner, never above
  * the location's reward limit for unregistered members. Row-locked, so concurrent payments of one card add up.
  */
 export async function accrueUnregisteredReward(
@@ -50,7 +50,7 @@ export async function accrueUnregisteredReward(
 }
 
 /**
- * SPEC.md: at sign-up the card's pre-accumulated reward with this partner carries into the initial balance (held to
+ * docs/domain.md#unregistered-rewards: at sign-up the card's pre-accumulated reward with this partner carries into the initial balance (held to
  * the sign-up location's current limit). It is taken, so it cannot be carried in twice.
  */
 export async function takePreAccumulatedReward(tx: Executor, input: { cardFingerprint: string; partnerId: string; locationId: string }): Promise<number> {

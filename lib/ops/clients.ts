@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { clients, connections, grants, partners, webhookEndpoints } from '@/db/schema';
-import { announceAccessChange } from '@/lib/auth/access-notices';
+import { announceAccessChange } from '@/lib/tenancy/access-notices';
 import { revokeGrant } from '@/lib/auth/grants';
-import { ApiError, notFound } from '@/lib/http/errors';
+import { ApiError, notFound } from '@/lib/errors';
 import { randomSecret, secretDigest } from '@/lib/tenancy/secrets';
 
 // Client and partner lifecycle for the operator console: secret rotation with a grace period, revocation, and
@@ -75,7 +75,7 @@ export async function disablePartner(db: Executor, partnerId: string, now = new 
 }
 
 /**
- * Removes a partner's connection to a location (CONTRACT §3: a partner reaches a location only through one): its
+ * Removes a partner's connection to a location (docs/contract.md#scope: a partner reaches a location only through one): its
  * client-credentials tokens lose the location from the next call, and open sockets there close on every instance.
  */
 export async function removeConnection(db: Executor, partnerId: string, locationId: string) {

@@ -22,7 +22,7 @@ import { config } from '@/lib/config';
 import { freshPresence } from '@/lib/events/pos-presence';
 import { postWebhook, type AttemptOutcome } from '@/lib/events/webhook-sender';
 import { webhookHeaders } from '@/lib/events/webhook-signature';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 import { newPrefixedId } from '@/lib/ids';
 import { histogramQuantile } from './rollups';
 
@@ -231,7 +231,7 @@ export async function partnerHealth(db: Executor) {
       tokenGrants24h: grantRows.filter((row) => row.clientId !== null && clientIds.has(row.clientId)).reduce((sum, row) => sum + Number(row.grants), 0),
       locations: {
         connected: Number(connected?.connected ?? 0),
-        /** POS only (CONTRACT §7: GREEN while a POS socket is open): the online ones, and the first offline ones. */
+        /** POS only (docs/contract.md#pos-websocket: GREEN while a POS socket is open): the online ones, and the first offline ones. */
         online: isPos ? Number(connected?.online ?? 0) : null,
         offline: isPos ? offline.filter((row) => row.partnerId === partner.id).map((row) => row.locationId) : null,
       },

@@ -1,17 +1,14 @@
-import { isIP } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
-import ipaddr from 'ipaddr.js';
 import { Webhook } from 'standardwebhooks';
 import type { Executor } from '@/db/client';
 import { webhookEndpoints } from '@/db/schema';
 import { config } from '@/lib/config';
-import { clientAddress, REMOTE_ADDRESS_HEADER } from '@/lib/http/handler-context';
 import { newPrefixedId } from '@/lib/ids';
 import { open, seal } from '@/lib/security/sealed-secrets';
 import { webhookSecretContext } from '@/lib/security/stored-secrets';
 import { newWebhookSecret } from '@/lib/events/webhook-endpoints';
 
-// The demo's built-in webhook receiver (CONTRACT §9 demo tenant): with SEED_DEMO=true each demo app gets an endpoint
+// The demo's built-in webhook receiver (docs/contract.md#demo-tenant demo tenant): with SEED_DEMO=true each demo app gets an endpoint
 // pointing here, so deliveries, signatures and replay show in the console with no setup. It lives on this process's
 // own loopback address, which the SSRF rules refuse to every endpoint registered through /manage or the console; only
 // the exact sink URL, only while SEED_DEMO is on, is delivered to (lib/events/webhook-sender.ts).
@@ -31,23 +28,6 @@ export function isDemoSinkTarget(url: URL): boolean {
     !url.pathname.slice(DEMO_SINK_PATH.length).includes('/') &&
     !url.search
   );
-}
-
-/**
- * Only the process itself (and someone at the machine) may reach the sink: the socket's peer must be a loopback
- * address, and so must the client behind any proxy TRUST_PROXY declares (a proxy on this machine would otherwise make
- * every caller look local). Next adds its own X-Forwarded-For, so that header alone proves nothing.
- */
-export function fromLoopback(request: Request): boolean {
-  if (request.headers.has('forwarded') || request.headers.has('x-real-ip')) return false;
-  const isLoopback = (address: string) => {
-    const bare = address.trim().replace(/^\[|\]$/g, '');
-    return isIP(bare) !== 0 && ipaddr.process(bare).range() === 'loopback';
-  };
-  if (!isLoopback(request.headers.get(REMOTE_ADDRESS_HEADER) ?? '')) return false;
-  if (config().TRUST_PROXY === 0) return true;
-  const client = clientAddress(request);
-  return isLoopback(client) || client === '0:0:0:0::/64';
 }
 
 /** Creates the demo sink endpoint of a demo partner; its URL is never accepted from outside. */

@@ -179,7 +179,7 @@ describe('demo webhook sink', () => {
 
 describe('demo sink callers', () => {
   it('answers loopback peers only, and nothing that came through a proxy', async () => {
-    const { fromLoopback } = await import('./demo-sink');
+    const { fromLoopback } = await import('@/lib/http/loopback');
     const request = (headers: Record<string, string>) => new Request('http://localhost/demo/webhook-sink/pos', { headers });
     expect(fromLoopback(request({ 'x-counterpart-remote-address': '127.0.0.1' }))).toBe(true);
     expect(fromLoopback(request({ 'x-counterpart-remote-address': '::1' }))).toBe(true);

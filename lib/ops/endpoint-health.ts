@@ -5,12 +5,12 @@ import type { Loop } from '@/lib/background/runner';
 import { config } from '@/lib/config';
 import { replayFailedDeliveries } from '@/lib/events/replay';
 import { ForbiddenTargetError, assertAllowedWebhookUrl } from '@/lib/events/webhook-target';
-import { notFound, validationFailed } from '@/lib/http/errors';
+import { notFound, validationFailed } from '@/lib/errors';
 import { recordAudit, sweepAudit, SYSTEM_ACTOR, type AuditActor } from './audit';
 import { sweepRequestLog } from './request-log';
 import { sweepRollups } from './rollups';
 
-// Delivery forensics (SPEC operator console): how each endpoint is doing, bulk replay with a count first, and the rule
+// Delivery forensics (README.md#operator-console-logs-and-metrics): how each endpoint is doing, bulk replay with a count first, and the rule
 // that an endpoint failing for WEBHOOK_DISABLE_AFTER_DAYS (default 5) is disabled, with an audit entry.
 
 export interface EndpointHealth {

@@ -5,7 +5,7 @@ import { databaseHandle, getDb, type Database } from '@/db/client';
 import { posPresence, webhookDeliveries } from '@/db/schema';
 import { freshPresence } from '@/lib/events/pos-presence';
 
-// CONTRACT §7a: the Prometheus metrics `GET /metrics` serves. One registry per process, kept on globalThis so server.ts,
+// docs/contract.md#operations: the Prometheus metrics `GET /metrics` serves. One registry per process, kept on globalThis so server.ts,
 // the background loops and Next's route bundles (which may load this module separately) all count into it.
 
 function createMetrics() {

@@ -1,6 +1,6 @@
 import { storableText } from '@/db/rows';
 
-// What the API request log and the audit log never store (SPEC operator console): secrets, tokens and card data.
+// What the API request log and the audit log never store (README.md#operator-console-logs-and-metrics): secrets, tokens and card data.
 // Values are judged by their key (a member or form field named like a secret) and by their shape (a JWT, a `whsec_`
 // secret, a card number), so a secret in an unexpected place is caught too.
 

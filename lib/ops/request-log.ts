@@ -3,7 +3,7 @@ import type { Executor } from '@/db/client';
 import { getDb } from '@/db/client';
 import { apiRequestLog } from '@/db/schema';
 import { config } from '@/lib/config';
-import { requestUrl } from '@/lib/http/request-url';
+import { requestUrl } from '@/lib/api/request-url';
 import { logger } from '@/lib/log';
 import { metrics } from './metrics';
 import { columnNames, storableText } from '@/db/rows';

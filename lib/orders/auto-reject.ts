@@ -20,7 +20,7 @@ const SWEEP_BATCH = 100;
 export const isOverdue = sql<boolean>`(${orders.status} = 'CREATED' and ${orders.autoRejectAt} <= now())`;
 
 /**
- * SPEC.md "Order status": an order left CREATED past its deadline becomes REJECTED with statusInfo
+ * docs/domain.md#order-status: an order left CREATED past its deadline becomes REJECTED with statusInfo
  * AUTO_REJECTED_BY_TIMEOUT. One conditional UPDATE decides it, so however many sweeps and readers race, each order
  * is rejected (and ORDER_REJECTED emitted, to the POS and the app alike) exactly once, in the same transaction.
  */
@@ -49,7 +49,7 @@ export async function autoRejectOverdueOrders(db: Executor, scope: AutoRejectSco
   });
 }
 
-/** The background sweep (lib/background/loops.ts); readers and PATCH apply the same rule inline. */
+/** The background sweep (lib/background-loops.ts); readers and PATCH apply the same rule inline. */
 export function autoRejectLoop(handle: DatabaseHandle): Loop {
   return {
     name: 'orders-auto-reject',

@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 
 describe('sample orders', () => {
-  it('builds valid orders whose total follows the SPEC.md formula', () => {
+  it('builds valid orders whose total follows the formula of docs/domain.md#order-total', () => {
     for (let i = 0; i < 50; i++) expect(totalMismatch(sampleOrderRequest('loc'))).toBeNull();
   });
 

@@ -12,7 +12,7 @@ import { FINAL_ORDER_STATUSES, type OrderStatus } from './transitions';
 /** Finished orders stay on the board this long, so staff see what just happened. */
 const FINISHED_VISIBLE_HOURS = 12;
 /**
- * Orders the pass is done with: the final ones, and those out for delivery, which (SPEC.md: FULFILLED "not
+ * Orders the pass is done with: the final ones, and those out for delivery, which (docs/domain.md#status-rules: FULFILLED "not
  * applicable if dispatched for delivery") stay so; both leave the board FINISHED_VISIBLE_HOURS after their last change.
  */
 const OFF_THE_PASS: readonly OrderStatus[] = [...FINAL_ORDER_STATUSES, 'OUT_FOR_DELIVERY'];
@@ -33,7 +33,7 @@ export async function merchantLocations(db: Executor, merchantId: string): Promi
     .orderBy(asc(locations.name));
 }
 
-/** What a card of the live board shows (SPEC.md display recommendation: origin name, reference, first names). */
+/** What a card of the live board shows (docs/domain.md#order-display: origin name, reference, first names). */
 export interface BoardCard {
   id: string;
   locationId: string;
@@ -142,7 +142,7 @@ export interface OrderDocket {
   locationName: string;
   createdAt: string;
   autoRejectAt: string | null;
-  /** SPEC.md's informative total formula, when the provided total differs from it (never enforced). */
+  /** the informative total formula (docs/domain.md#order-total), when the provided total differs from it (never enforced). */
   totalMismatch: { expected: number; provided: number } | null;
   history: DocketHistoryEntry[];
 }

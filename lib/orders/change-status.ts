@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { orders } from '@/db/schema';
-import { conflict, forbidden, notFound } from '@/lib/http/errors';
+import { conflict, forbidden, notFound } from '@/lib/errors';
 import { autoRejectOverdueOrders } from './auto-reject';
 import { orderColumnsWithDeadline, visibleTo, type OrderCaller, type PartnerOrderCaller } from './partner-access';
 import type { PatchOrderRequest } from './schema';
@@ -16,7 +16,7 @@ function partnerActor(caller: PartnerOrderCaller): OrderActor {
 }
 
 /**
- * PATCH /orders/{id} (CONTRACT §6), and the merchant's moves on the board, which follow a POS's rules (CONTRACT §7).
+ * PATCH /orders/{id} (docs/contract.md#orders), and the merchant's moves on the board, which follow a POS's rules (docs/contract.md#merchant-moves).
  * The order row is locked for the decision, so two updates never both pass it. An order past its auto-reject
  * deadline is rejected first, in the same transaction, so a late ACCEPT gets 409. Errors are thrown after the
  * transaction so that auto-reject still commits when the update itself is refused.

@@ -3,7 +3,7 @@ import type { Executor } from '@/db/client';
 import { contentDigest } from '@/lib/canonical-json';
 import { orders } from '@/db/schema';
 import { config } from '@/lib/config';
-import { conflict } from '@/lib/http/errors';
+import { conflict } from '@/lib/errors';
 import { newPrefixedId } from '@/lib/ids';
 import { assertInScope, type ScopedCaller } from '@/lib/tenancy/scope';
 import type { OrderRow } from './order-record';
@@ -17,7 +17,7 @@ export interface OrderingApp extends ScopedCaller {
 }
 
 /**
- * POST /orders (CONTRACT §6). The location must be within the app's scope (403). The same `origin.orderId` from the
+ * POST /orders (docs/contract.md#orders). The location must be within the app's scope (403). The same `origin.orderId` from the
  * same app at the same location answers the first order when the content is the same, and 409 ORDER_ID_CONFLICT
  * when it differs; only a new order emits ORDER_CREATED (version 1, also for an order created ACCEPTED) to the
  * location's POS.
@@ -37,7 +37,7 @@ export async function createOrder(db: Executor, app: OrderingApp, request: Creat
         status: request.status,
         content: request,
         requestDigest: digest,
-        // SPEC.md Limits: measured on the database clock, which every instance shares.
+        // docs/domain.md#auto-reject: measured on the database clock, which every instance shares.
         autoRejectAt: sql`now() + make_interval(secs => ${config().ORDER_AUTO_REJECT_SECONDS})`,
       })
       .onConflictDoNothing({ target: [orders.appPartnerId, orders.locationId, orders.originOrderId] })

@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, gte, inArray, sql, type SQL } from 'driz
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { orders } from '@/db/schema';
-import { forbidden, validationFailed } from '@/lib/http/errors';
+import { forbidden, validationFailed } from '@/lib/errors';
 import { assertInScope } from '@/lib/tenancy/scope';
 import { autoRejectOverdueOrders } from './auto-reject';
 import type { OrderRow } from './order-record';
@@ -34,7 +34,7 @@ export interface OrderPage {
  * polls with `updatedSince` or follows `nextCursor` never misses an order or sees one twice within a walk.
  */
 export async function listLocationOrders(db: Executor, caller: PartnerOrderCaller, query: ListOrdersQuery): Promise<OrderPage> {
-  // CONTRACT §3: only a POS lists a location's orders, and only at a location its token reaches (403 otherwise).
+  // docs/contract.md#scope: only a POS lists a location's orders, and only at a location its token reaches (403 otherwise).
   if (caller.partnerType !== 'POS') throw forbidden(`This partner is not the POS of location ${query.locationId}.`);
   await assertInScope(db, caller, query.locationId);
   // Nobody sees a stale CREATED: settle the location's overdue orders before reading them.

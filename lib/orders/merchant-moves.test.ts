@@ -6,10 +6,10 @@ import { orderDocket } from './board-view';
 import { changeOrderStatus } from './change-status';
 import { createOrder, type OrderingApp } from './create-order';
 import { sampleOrderRequest } from './sample-order';
-import { orderEvents } from './testing';
+import { orderEvents } from '@/app/_testing/orders';
 
 /**
- * CONTRACT §7: a merchant runs the pass from the board by the same rules as a POS PATCH; the status history names the
+ * docs/contract.md#merchant-moves: a merchant runs the pass from the board by the same rules as a POS PATCH; the status history names the
  * merchant user, and the events are those a POS change causes, sent to the ordering app and to the location's POS.
  */
 const database = useTestDatabase();
@@ -88,7 +88,7 @@ describe("the merchant's moves on the board", () => {
     });
   });
 
-  it('takes a DELIVERY order out for delivery but never fulfils it, as a POS may not (SPEC.md status table)', async () => {
+  it('takes a DELIVERY order out for delivery but never fulfils it, as a POS may not (docs/domain.md#order-status)', async () => {
     const request = { ...sampleOrderRequest(locationId), fulfilment: { type: 'DELIVERY' as const }, table: undefined };
     const orderId = (await createOrder(database.db(), ordering, request)).order.id;
     for (const status of ['ACCEPTED', 'READY', 'OUT_FOR_DELIVERY'] as const) {

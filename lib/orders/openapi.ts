@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { orderResponseSchemaV1_0, orderResponseSchemaV1_1 } from './schema';
 
-// What the Ordering API's routes (SPEC.md "Food ordering", CONTRACT §6) share in their OpenAPI documentation.
+// What the Ordering API's routes (docs/domain.md#food-ordering, docs/contract.md#resources) share in their OpenAPI documentation.
 // Components come from each schema's `.meta({ id })` (zod 4 metadata, read by zod-to-openapi 9).
 
 export const orderingVersionNote = 'Version 1.1 (`Accept: application/json; version=1.1`) adds `paymentStatus`; 1.0, the default, omits it.';

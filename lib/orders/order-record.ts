@@ -4,7 +4,7 @@ import type { OrderForStatusChange, OrderStatus } from './transitions';
 
 export type OrderRow = typeof orders.$inferSelect;
 
-/** SPEC.md "Order" statusInfo: the only value, set when the service rejected an order nobody accepted in time. */
+/** docs/domain.md#order statusInfo: the only value, set when the service rejected an order nobody accepted in time. */
 export const AUTO_REJECTED_BY_TIMEOUT = 'AUTO_REJECTED_BY_TIMEOUT';
 
 /** The validated create request as stored in `orders.content`; the resource is rebuilt from it on every read. */

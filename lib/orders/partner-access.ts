@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { orders } from '@/db/schema';
 import type { PartnerPrincipal } from '@/lib/auth/access-tokens';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 import { inScope } from '@/lib/tenancy/scope';
 import { autoRejectOverdueOrders, isOverdue } from './auto-reject';
 import type { OrderRow } from './order-record';
@@ -13,7 +13,7 @@ export type PartnerOrderCaller = Pick<PartnerPrincipal, 'partnerId' | 'partnerTy
 export type OrderCaller = PartnerOrderCaller | { merchantId: string; userId: string };
 
 /**
- * Who sees an order (CONTRACT §3, §6): a POS whose token reaches its location, the app that created it, and the
+ * Who sees an order (docs/contract.md#scope, docs/contract.md#orders): a POS whose token reaches its location, the app that created it, and the
  * merchant owning the location. Everyone else is answered as if the order did not exist.
  */
 export function visibleTo(db: Executor, caller: OrderCaller): SQL {

@@ -2,14 +2,14 @@ import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { partners } from '@/db/schema';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { assertInScope } from '@/lib/tenancy/scope';
 import { createOrder } from './create-order';
 import type { OrderRow } from './order-record';
 import { createOrderRequestSchema } from './schema';
 
-/** The demo tenant's ordering app (CONTRACT §9), connected to both demo locations. */
+/** The demo tenant's ordering app (docs/contract.md#demo-tenant), connected to both demo locations. */
 export const DEMO_ORDERING_APP_NAME = 'Demo Ordering App';
 
 const MENU = [

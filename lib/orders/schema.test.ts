@@ -75,7 +75,7 @@ describe('createOrderRequestSchema', () => {
     // The reference orders spec: table.id and customers[].firstName are optional.
     { name: 'missing table.id', input: edit((o) => delete o.table.id), errors: [] },
     { name: 'missing customers[].firstName', input: edit((o) => (o.customers = [{}])), errors: [] },
-    { name: 'fulfilment without a type (SPEC.md: type is optional)', input: edit((o) => (o.fulfilment = {})), errors: [] },
+    { name: 'fulfilment without a type (docs/domain.md#order: type is optional)', input: edit((o) => (o.fulfilment = {})), errors: [] },
     { name: 'empty items list', input: edit((o) => (o.items = [])), errors: [] },
 
     { name: 'locationId of 50 chars', input: edit((o) => (o.locationId = long(50))), errors: [] },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lenientInteger as integer, problemIssueParams } from '@/lib/http/validation';
+import { lenientInteger as integer, problemIssueParams } from '@/lib/api/validation';
 import { moneyPositiveAmountSchema, moneySchema } from '@/lib/money';
 import { ORDER_STATUSES, PATCH_ORDER_STATUSES, UNFULFILLED_FINAL_STATUSES, type OrderStatus } from './transitions';
 
@@ -9,7 +9,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const whenObject = { when: (payload: { value: unknown }) => isRecord(payload.value) };
 const whenArray = { when: (payload: { value: unknown }) => Array.isArray(payload.value) };
 
-// ---------- Order money (SPEC.md "Money"; the shared shapes are in lib/money.ts) ----------
+// ---------- Order money (docs/domain.md#money; the shared shapes are in lib/money.ts) ----------
 
 /**
  * Order-level discounts and surcharges, labelled with a description. The reference orders spec types them as its
@@ -24,16 +24,16 @@ const storedMoneyWithDescriptionSchema = moneySchema
   .extend({ description: z.string().optional() })
   .describe('Money applying to the whole order, with a label. Never negative, except on orders stored before negative amounts were refused.');
 
-/** Item discounts: unit amounts applied to each single item (SPEC.md "Order Item"). */
+/** Item discounts: unit amounts applied to each single item (docs/domain.md#order-item). */
 export const moneyWithItemisationSchema = moneyPositiveAmountSchema
   .extend({ description: z.string().optional() })
   .meta({ id: 'MoneyWithItemisation', description: 'A unit discount applying to each single item.' });
 
-// ---------- Order Item (SPEC.md "Order Item") ----------
+// ---------- Order Item (docs/domain.md#order-item) ----------
 
 export const allergenSchema = z.object({ description: z.string().optional().describe('The allergen to remove, e.g. Nuts.') }).meta({ id: 'Allergen' });
 
-/** SPEC.md: an item id is unique within the order; modifiers repeat ids across parents, so siblings are compared. */
+/** docs/domain.md#order-item: an item id is unique within the order; modifiers repeat ids across parents, so siblings are compared. */
 function reportDuplicateItemIds(items: unknown[], ctx: z.RefinementCtx<unknown[]>) {
   const seen = new Set<string>();
   items.forEach((item, index) => {
@@ -46,7 +46,7 @@ function reportDuplicateItemIds(items: unknown[], ctx: z.RefinementCtx<unknown[]
   });
 }
 
-/** SPEC.md modifiers nest (a modifier of a modifier …); deeper than this no menu goes, so more is refused with 422. */
+/** docs/domain.md#order-item modifiers nest (a modifier of a modifier …); deeper than this no menu goes, so more is refused with 422. */
 export const MAX_MODIFIER_DEPTH = 10;
 
 /** Finds the first modifier list nested deeper than MAX_MODIFIER_DEPTH, without recursion. */
@@ -94,7 +94,7 @@ export type OrderItem = z.output<typeof orderItemSchema>;
 const FULFILMENT_TYPES = ['PICK_UP', 'DINE_IN', 'DELIVERY'] as const;
 const PAYMENT_STATUSES = ['OPEN', 'CLOSED'] as const;
 
-// SPEC.md marks fulfilment required but fulfilment.type optional.
+// docs/domain.md#order marks fulfilment required but fulfilment.type optional.
 const fulfilmentSchema = z.object({ type: z.enum(FULFILMENT_TYPES).optional() });
 // The reference orders spec makes every member of `table` and of a customer optional.
 const tableSchema = z.object({ id: z.string().optional(), section: z.string().optional() });
@@ -111,11 +111,11 @@ const orderContentShape = {
   discounts: z.array(moneyWithDescriptionSchema).optional(),
   surcharges: z.array(moneyWithDescriptionSchema).optional(),
   tip: moneyPositiveAmountSchema.optional(),
-  // SPEC.md: the provided total is always the value to use; it is never checked against the items.
+  // docs/domain.md#order-total: the provided total is always the value to use; it is never checked against the items.
   total: moneyPositiveAmountSchema,
 };
 
-/** SPEC.md "Order": paymentStatus OPEN applies only to orders with fulfilment type DINE_IN. */
+/** docs/domain.md#order: paymentStatus OPEN applies only to orders with fulfilment type DINE_IN. */
 function reportOpenPaymentOutsideDineIn(order: Record<string, unknown>, ctx: z.RefinementCtx<unknown>) {
   const fulfilmentType = isRecord(order.fulfilment) ? order.fulfilment.type : undefined;
   if (order.paymentStatus === 'OPEN' && fulfilmentType !== 'DINE_IN') {
@@ -134,7 +134,7 @@ export const createOrderRequestSchema = z
       orderId: z.string().min(1).max(50).describe("The app's own order id, used for reconciliation and idempotency."),
       orderReference: z.string().describe('Reference for staff and eaters. No length restriction.'),
     }),
-    // CONTRACT §6: an app creates an order as CREATED or already ACCEPTED.
+    // docs/contract.md#orders: an app creates an order as CREATED or already ACCEPTED.
     status: z.enum(['CREATED', 'ACCEPTED']).default('CREATED'),
     paymentStatus: z.enum(PAYMENT_STATUSES).default('CLOSED'),
   })
@@ -151,7 +151,7 @@ export const patchOrderRequestSchema = z
     reason: z.string().optional().describe('Required, and not empty, for REJECTED, CANCELLED_BY_MERCHANT and CANCELLED_BY_CUSTOMER.'),
   })
   .superRefine((update, ctx) => {
-    // SPEC.md PATCH rules: `reason` is required for these statuses and an empty string is invalid
+    // docs/domain.md#status-rules: `reason` is required for these statuses and an empty string is invalid
     // (a blank one too). A reason of the wrong type is already reported by its own schema.
     if (!(UNFULFILLED_FINAL_STATUSES as readonly string[]).includes(update.status)) return;
     if (update.reason === undefined || (typeof update.reason === 'string' && update.reason.trim() === '')) {
@@ -180,7 +180,7 @@ const orderResponseShape = {
 
 export const orderResponseSchemaV1_0 = z.object(orderResponseShape).meta({ id: 'OrderV1_0', description: 'An order as returned by Ordering API version 1.0.' });
 
-// CONTRACT §4: version 1.1 adds paymentStatus on fetched orders; 1.0 omits it.
+// docs/contract.md#versions: version 1.1 adds paymentStatus on fetched orders; 1.0 omits it.
 export const orderResponseSchemaV1_1 = z
   .object({ ...orderResponseShape, paymentStatus: z.enum(PAYMENT_STATUSES).default('CLOSED') })
   .meta({ id: 'Order', description: 'An order as returned by Ordering API version 1.1.' });

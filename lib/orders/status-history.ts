@@ -16,12 +16,12 @@ export interface StatusChangeRecord {
 }
 
 /**
- * Records who moved the order, when and why, and emits its event in the caller's transaction (CONTRACT §7), in
+ * Records who moved the order, when and why, and emits its event in the caller's transaction (docs/contract.md#recipients), in
  * one statement. A new order is announced to the location's POS as ORDER_CREATED; a later change goes to the app that created the
  * order and to the POS, minus the partner that made it (emitEvent leaves the actor out; auto-reject has none).
  */
 export async function recordStatusChange(tx: Executor, { order, fromStatus, reason, actor }: StatusChangeRecord): Promise<void> {
-  // CONTRACT §7: the partner whose request caused the change is left out; the board's and the system's go to all.
+  // docs/contract.md#merchant-moves: the partner whose request caused the change is left out; the board's and the system's go to all.
   const actorPartnerId = actor.type === 'POS' || actor.type === 'ORDERING_APP' ? actor.partnerId : null;
   const history = tx.insert(orderStatusChanges).values({
     id: newPrefixedId('osc'),
@@ -37,7 +37,7 @@ export async function recordStatusChange(tx: Executor, { order, fromStatus, reas
     createdAt: order.updatedAt,
   });
   const event = {
-    // SPEC.md: the new-order event is "a new order is created for the POS", whatever status the app created it in:
+    // docs/domain.md#status-rules: the new-order event is "a new order is created for the POS", whatever status the app created it in:
     // one change, one event, so an order created ACCEPTED is ORDER_CREATED (version 1), never also ORDER_ACCEPTED.
     type: fromStatus === null ? orderEventType('CREATED') : orderEventType(order.status),
     locationId: order.locationId,

@@ -1,5 +1,5 @@
 /**
- * SPEC.md's informative total formula. The service never enforces it (the provided `total` is always
+ * the informative total formula (docs/domain.md#order-total). The service never enforces it (the provided `total` is always
  * the value to use); the dashboard docket uses it only to warn about an order whose total looks off.
  * Amounts are summed as given: an order's money is assumed to share one currency.
  */

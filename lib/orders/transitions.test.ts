@@ -10,7 +10,7 @@ import {
   type StatusChangeActor,
 } from './transitions';
 
-// Written by hand from CONTRACT §6 and SPEC.md's status table, not derived from the implementation.
+// Written by hand from docs/contract.md#tables and the status table (docs/domain.md#order-status), not derived from the implementation.
 // c = change, n = no-op, f = forbidden (403), x = conflict (409).
 const columns: PatchOrderStatus[] = [
   'ACCEPTED',
@@ -23,8 +23,8 @@ const columns: PatchOrderStatus[] = [
   'FULFILLED',
 ];
 
-// A POS and the merchant's board follow the same table (CONTRACT §7). Rows are the current status. The fulfilment
-// type matters (SPEC.md "Order status"): OUT_FOR_DELIVERY applies "where applicable" (not to PICK_UP or DINE_IN),
+// A POS and the merchant's board follow the same table (docs/contract.md#merchant-moves). Rows are the current status. The fulfilment
+// type matters (docs/domain.md#order-status): OUT_FOR_DELIVERY applies "where applicable" (not to PICK_UP or DINE_IN),
 // FULFILLED is "not applicable if dispatched for delivery" (not to a DELIVERY order, nor from OUT_FOR_DELIVERY).
 type Table = Record<OrderStatus, string>;
 
@@ -140,7 +140,7 @@ describe('decideStatusChange', () => {
     });
   });
 
-  it('refuses every update of an auto-rejected order, REJECTED again included (SPEC.md Errors)', () => {
+  it('refuses every update of an auto-rejected order, REJECTED again included (docs/domain.md#auto-reject)', () => {
     for (const actor of ['POS', 'MERCHANT'] as const) {
       for (const next of PATCH_ORDER_STATUSES) {
         expect(decideStatusChange({ order: { status: 'REJECTED', autoRejected: true }, next, actor })).toEqual({
@@ -172,7 +172,7 @@ describe('decideStatusChange', () => {
 });
 
 describe('status lists', () => {
-  it('has exactly the four final statuses of CONTRACT §6', () => {
+  it('has exactly the four final statuses of docs/contract.md#orders', () => {
     expect([...FINAL_ORDER_STATUSES].sort()).toEqual(['CANCELLED_BY_CUSTOMER', 'CANCELLED_BY_MERCHANT', 'FULFILLED', 'REJECTED']);
   });
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { sales } from '@/db/schema';
-import { ApiError, conflict } from '@/lib/http/errors';
+import { ApiError, conflict } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import type { ChangeActor } from '@/lib/tables/table-events';
 import { assertInScope, type ScopedCaller } from '@/lib/tenancy/scope';
@@ -16,7 +16,7 @@ export interface RecordingPos extends ChangeActor, ScopedCaller {
 
 type ParentSale = Pick<SaleRow, 'id' | 'status'>;
 
-/** The sale a reopening names, locked, when it is one of the location's; another location's is unknown here (CONTRACT §3). */
+/** The sale a reopening names, locked, when it is one of the location's; another location's is unknown here (docs/contract.md#tenancy). */
 async function lockParentSale(tx: Executor, locationId: string, parentSaleId: string): Promise<ParentSale | undefined> {
   const [parent] = await tx
     .select({ id: sales.id, status: sales.status })
@@ -26,7 +26,7 @@ async function lockParentSale(tx: Executor, locationId: string, parentSaleId: st
   return parent;
 }
 
-/** CONTRACT §6 "Reopened sales": only a CLOSED sale is reopened, and only once (a later reopening names the latest sale). */
+/** docs/contract.md#reopened-sales: only a CLOSED sale is reopened, and only once (a later reopening names the latest sale). */
 async function assertReopenable(tx: Executor, request: CreateSaleRequest, parent: ParentSale | undefined): Promise<void> {
   if (!parent) {
     throw new ApiError('PARENT_SALE_NOT_FOUND', `parentSaleId ${request.parentSaleId} names no sale of location ${request.locationId}.`);
@@ -52,7 +52,7 @@ async function findRecorded(tx: Executor, pos: RecordingPos, request: CreateSale
 /**
  * POST /sales by a POS whose token reaches the location (403 otherwise). The same `origin.saleId` from the same POS at the
  * same location answers the first sale when the content is the same, and 409 SALE_ID_CONFLICT when it differs; only
- * a new sale emits NEW_SALE, and an OPEN one at a table joins it (SPEC.md "Table and open sales"). A REOPENED sale
+ * a new sale emits NEW_SALE, and an OPEN one at a table joins it (docs/domain.md#table-and-open-sales). A REOPENED sale
  * reopens its closed parent: it emits SALE_REOPENED instead of NEW_SALE and joins its table as an open sale does.
  */
 export async function createSale(db: Executor, pos: RecordingPos, request: CreateSaleRequest): Promise<{ sale: SaleRow; created: boolean }> {

@@ -1,8 +1,8 @@
 import type { SaleStatus } from './schema';
 
 /**
- * SPEC.md "Table and open sales": an open sale with a table number sits in that table's `openSales`;
- * once the sale is closed it leaves. CONTRACT §6: TABLE_OPENED when the first open sale joins a
+ * docs/domain.md#table-and-open-sales: an open sale with a table number sits in that table's `openSales`;
+ * once the sale is closed it leaves. docs/contract.md#sales: TABLE_OPENED when the first open sale joins a
  * table, TABLE_CLOSED when the last one leaves. Any other change of `openSales` changes the table
  * too, so it is a TABLE_UPDATED.
  */

@@ -20,7 +20,7 @@ const dateColumns = {
 
 /**
  * GET /sales: a location's sales in the order they were recorded (reference sales spec), filtered by status, type,
- * booking and a date range (dates on the location's own calendar), one page of `limit` at a time (CONTRACT §6 Lists).
+ * booking and a date range (dates on the location's own calendar), one page of `limit` at a time (docs/contract.md#lists).
  * Every POS and app whose token reaches the location may list them (they receive its sale events); others get 403.
  */
 export async function listLocationSales(db: Executor, caller: PartnerPrincipal, query: ListSalesQuery): Promise<SalePage> {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { saleResponseSchema } from './schema';
 
-// What the routes of the Sales API's part that drives tables (CONTRACT §6 "Sales") share in their OpenAPI documentation.
+// What the routes of the Sales API's part that drives tables (docs/contract.md#sales) share in their OpenAPI documentation.
 
 export const saleContent = jsonContent(saleResponseSchema);
 

@@ -12,7 +12,7 @@ export interface CardPayment {
 }
 
 /**
- * The sale a card payment belongs to (SPEC.md: the Loyalty event carries "potentially sales data"): the latest CLOSED sale
+ * The sale a card payment belongs to (docs/domain.md#loyalty: the Loyalty event carries "potentially sales data"): the latest CLOSED sale
  * recorded at the payment's location with an EFTPOS payment whose `acquirer.transactionReference` is the payment's id and
  * whose `goodsAndServicesAmount` is the payment's. Only the location's own sales are searched, so another merchant's sale
  * never matches; a reopened sale repeats its parent's payments, and the latest of the chain is the one that counts.

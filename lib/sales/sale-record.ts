@@ -32,7 +32,7 @@ export function saleColumns(content: SaleContent) {
 
 export type SaleEventType = Extract<EventType, 'NEW_SALE' | 'SALE_UPDATED' | 'SALE_CLOSED' | 'SALE_REOPENED'>;
 
-/** CONTRACT §7: sale events go to every POS and app connected to the sale's location but the actor. */
+/** docs/contract.md#event-types: sale events go to every POS and app connected to the sale's location but the actor. */
 export function emitSaleEvent(tx: Executor, type: SaleEventType, sale: Pick<SaleRow, 'id' | 'locationId' | 'version'>, actor: ChangeActor) {
   return emitEvent(tx, {
     type,

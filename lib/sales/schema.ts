@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, repeatableFilter } from '@/lib/http/query-params';
+import { pageQuery, repeatableFilter } from '@/lib/api/query-params';
 import { moneyPositiveAmountSchema } from '@/lib/money';
 import { locationIdSchema, tableNumberSchema } from '@/lib/tables/schema';
 
@@ -242,7 +242,7 @@ const saleContentObject = z.object({
 export const saleContentSchema = saleContentObject.superRefine((sale, ctx) => reportSaleRules(sale, ctx), whenObject);
 
 /**
- * CONTRACT §6 "Reopened sales", after the reference: a closed sale stays closed; reopening it records a new sale with
+ * docs/contract.md#reopened-sales, after the reference: a closed sale stays closed; reopening it records a new sale with
  * status REOPENED naming the closed one in parentSaleId. So each needs the other on a new sale.
  */
 function reportReopening(sale: Record<string, unknown>, ctx: z.RefinementCtx<unknown>) {
@@ -267,7 +267,7 @@ export type CreateSaleRequest = z.output<typeof createSaleRequestSchema>;
 
 export const updateSaleRequestSchema = z
   .object({
-    version: z.int().min(1).describe('The version last read; a stale one is answered 412 (CONTRACT §6).'),
+    version: z.int().min(1).describe('The version last read; a stale one is answered 412.'),
     // No default here, unlike the reference: leaving status out must not close the sale.
     status: z
       .enum(['OPEN', 'CLOSED'])

@@ -16,7 +16,7 @@ async function otherOpenSales(tx: Executor, locationId: string, tableNumber: str
 }
 
 /**
- * SPEC.md "Table and open sales", inside the transaction that changed the sale: the sale leaves the table it was open
+ * docs/domain.md#table-and-open-sales, inside the transaction that changed the sale: the sale leaves the table it was open
  * at and joins the one it is open at now; the tables that exist get TABLE_OPENED (first open sale), TABLE_CLOSED
  * (last one left) or TABLE_UPDATED. The link itself is the sale's table number, so a table created later finds it.
  */

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { sales } from '@/db/schema';
-import { ApiError, conflict, validationFailed, type FieldError } from '@/lib/http/errors';
-import { issuesToFieldErrors } from '@/lib/http/validation';
+import { ApiError, conflict, validationFailed, type FieldError } from '@/lib/errors';
+import { issuesToFieldErrors } from '@/lib/api/validation';
 import { findVisibleSale } from './partner-access';
 import { canonicalJson } from '@/lib/canonical-json';
 import { emitSaleEvent, saleColumns, type SaleContent, type SaleRow } from './sale-record';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Config } from '@/lib/config';
 
 /**
- * The master key that seals secrets at rest (CONTRACT §2, §7a). It never enters the database: it comes from
+ * The master key that seals secrets at rest (docs/contract.md#secret-key, docs/contract.md#secrets-at-rest). It never enters the database: it comes from
  * COUNTERPART_SECRET_KEY, or on the embedded default from a key file created once in DATA_DIR.
  */
 export interface MasterKey {
@@ -61,7 +61,7 @@ export interface ResolvedMasterKey {
 type KeySettings = Pick<Config, 'COUNTERPART_SECRET_KEY' | 'DATA_DIR' | 'DATABASE_URL' | 'NODE_ENV'>;
 
 /**
- * CONTRACT §2: COUNTERPART_SECRET_KEY when set; else with DATABASE_URL start-up refuses outside development and
+ * docs/contract.md#secret-key: COUNTERPART_SECRET_KEY when set; else with DATABASE_URL start-up refuses outside development and
  * test, because a key file on one host cannot serve every instance of a shared database; else `DATA_DIR=memory://`
  * keeps a key in memory (nothing outlives the process anyway); else a key file in DATA_DIR, created once with 0600.
  *

@@ -47,7 +47,7 @@ describe('sealing (AES-256-GCM with a key id)', () => {
   });
 });
 
-describe('COUNTERPART_SECRET_KEY (CONTRACT §2)', () => {
+describe('COUNTERPART_SECRET_KEY (docs/contract.md#secret-key)', () => {
   it('accepts base64 of 32 bytes, standard or URL-safe', () => {
     const bytes = randomBytes(32);
     expect(parseConfig({ COUNTERPART_SECRET_KEY: bytes.toString('base64') }).COUNTERPART_SECRET_KEY).toBe(bytes.toString('base64'));

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { masterKey, type MasterKey } from './master-key';
 
 /**
- * Secrets at rest (CONTRACT §7a): AES-256-GCM under the master key, as
+ * Secrets at rest (docs/contract.md#secrets-at-rest): AES-256-GCM under the master key, as
  * `sealed:v1:<key id>:<iv>:<tag>:<ciphertext>` (base64url). The key id names the master key that sealed the value, so
  * a rotation can tell old values from new ones and a wrong key is reported as such. The additional authenticated data
  * binds a value to where it is stored (`context`, e.g. `webhook_endpoints.secret:whe_…`): a sealed value copied into

@@ -32,7 +32,7 @@ import {
   webhookSecretContext,
 } from './stored-secrets';
 
-// CONTRACT §7a: a database dump alone mints no token and opens no session. Runs on PGlite and on PostgreSQL.
+// docs/contract.md#secrets-at-rest: a database dump alone mints no token and opens no session. Runs on PGlite and on PostgreSQL.
 const database = useTestDatabase();
 const postgresUrl = process.env.DATABASE_URL || undefined;
 
@@ -87,7 +87,7 @@ async function signAndVerify(db: Database, publicJwk: JWK): Promise<void> {
   await expect(jwtVerify(token, await importJWK(publicJwk, 'ES256'))).resolves.toBeDefined();
 }
 
-describe('a database dump (CONTRACT §7a)', () => {
+describe('a database dump (docs/contract.md#secrets-at-rest)', () => {
   it('holds no usable secret: every stored secret is sealed and does not open without the master key', async () => {
     const db = database.db();
     const partner = await createPartner(db, { name: 'Hooked', type: 'ORDERING_APP' });
@@ -231,7 +231,7 @@ describe('master key rotation and the wrong key', { timeout: 120_000 }, () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  // The key file is the embedded default's (CONTRACT §2): these run on PGlite in a directory, on either leg.
+  // The key file is the embedded default's (docs/contract.md#configuration): these run on PGlite in a directory, on either leg.
   const embedded = () => openDatabase({ dataDir });
 
   it('re-seals the key file database with a new key file; the old key is no longer needed', async () => {

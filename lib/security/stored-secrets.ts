@@ -6,7 +6,7 @@ import { installMasterKey, pendingKeyFile, type MasterKey, type ResolvedMasterKe
 import { isSealed, open, seal, SealedSecretError, sealedKeyId } from './sealed-secrets';
 
 /**
- * Every secret Counterpart stores and must be able to read back (CONTRACT §7a), sealed with the master key: the
+ * Every secret Counterpart stores and must be able to read back (docs/contract.md#secrets-at-rest), sealed with the master key: the
  * ES256 private keys, the dashboard session secret, the card-fingerprint key and the webhook signing secrets (current
  * and, during a rotation, previous). Client secrets, refresh tokens and device codes are kept as digests and
  * passwords as argon2id hashes: they are never read back, so they need no sealing.

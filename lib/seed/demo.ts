@@ -9,14 +9,14 @@ import { createDemoSinkEndpoint } from '@/lib/ops/demo-sink';
 
 export const DEMO_LOCATION_IDS = ['demo-bistro-cbd', 'demo-bistro-bondi'] as const;
 
-// CONTRACT §9: well-known demo sign-ins so a new operator can look around at once; printed at first start.
+// docs/contract.md#demo-tenant: well-known demo sign-ins so a new operator can look around at once; printed at first start.
 export const DEMO_USERS = {
   admin: { email: 'admin@counterpart.test', password: 'counterpart-admin' },
   merchant: { email: 'merchant@demo-bistro.test', password: 'demo-bistro' },
   reviewer: { email: 'reviewer@demo-loyalty.test', password: 'demo-loyalty' },
 } as const;
 
-/** Creates the demo tenant on an empty database (CONTRACT §9); does nothing when any merchant exists. */
+/** Creates the demo tenant on an empty database (docs/contract.md#demo-tenant); does nothing when any merchant exists. */
 export async function seedDemoTenant(db: Database, print: (text: string) => void): Promise<boolean> {
   const created = await db.transaction(async (tx) => {
     const [{ merchantCount } = { merchantCount: 0 }] = await tx.select({ merchantCount: count() }).from(merchants);

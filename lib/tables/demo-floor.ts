@@ -3,7 +3,7 @@ import { tables } from '@/db/schema';
 import { newId } from '@/lib/ids';
 import { createSection } from './sections';
 
-// CONTRACT §9: the demo locations come with a floor, so the tables page and the Tables API have something to show.
+// docs/contract.md#demo-tenant: the demo locations come with a floor, so the tables page and the Tables API have something to show.
 const DEMO_FLOOR = [
   { section: 'Dining room', numbers: ['1', '2', '3', '4', '5', '6'] },
   { section: 'Terrace', numbers: ['T1', 'T2', 'T3', 'T4'] },

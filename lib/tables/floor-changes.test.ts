@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventsAbout, floorWorld } from '@/lib/tables/testing';
+import { eventsAbout, floorWorld } from '@/app/_testing/tables';
 import { locations } from '@/db/schema';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';

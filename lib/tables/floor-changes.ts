@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { sections } from '@/db/schema';
-import { conflict, notFound } from '@/lib/http/errors';
+import { conflict, notFound } from '@/lib/errors';
 import { assertInScope } from '@/lib/tenancy/scope';
 import type {
   editTableFormSchema,
@@ -18,7 +18,7 @@ import { findVisibleTable } from './partner-access';
 import { createSection, deleteSection, moveSection, renameSection, requireSection } from './sections';
 import type { ChangeActor } from './table-events';
 
-/** CONTRACT §7: changes made in the dashboard go to every partner connected to the location (nobody is the actor). */
+/** docs/contract.md#events: changes made in the dashboard go to every partner connected to the location (nobody is the actor). */
 const DASHBOARD: ChangeActor = { partnerId: null };
 
 /** A merchant acts on its own locations only; any other is answered as if it did not exist. */

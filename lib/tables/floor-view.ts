@@ -45,7 +45,7 @@ export async function loadFloor(db: Executor, locationId: string): Promise<Floor
     .leftJoin(sections, and(eq(sections.locationId, tables.locationId), eq(sections.id, tables.sectionId)))
     .where(eq(tables.locationId, locationId))
     .orderBy(sql`${sections.position} asc nulls last`, asc(tables.number));
-  // SPEC.md "Table and open sales": the same rule as the API's `openSales`, with what the page shows of each sale.
+  // docs/domain.md#table-and-open-sales: the same rule as the API's `openSales`, with what the page shows of each sale.
   const openSales = await db
     .select({ id: sales.id, tableNumber: sales.tableNumber, content: sales.content })
     .from(sales)

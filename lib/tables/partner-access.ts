@@ -1,12 +1,12 @@
 import { and, eq, not } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { tables } from '@/db/schema';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 import { assertLocationReachable, inScope, type Caller } from '@/lib/tenancy/scope';
 import type { ListTablesQuery } from './schema';
 import { selectTableRecords, tableHasOpenSales, type TableRecord } from './table-record';
 
-/** CONTRACT §3: a caller sees the tables of the locations in its scope; any other table does not exist for it. */
+/** docs/contract.md#scope: a caller sees the tables of the locations in its scope; any other table does not exist for it. */
 export async function findVisibleTable(db: Executor, caller: Caller, tableId: string): Promise<TableRecord> {
   const [record] = await selectTableRecords(db, and(eq(tables.id, tableId), inScope(db, caller, tables.locationId)));
   if (!record) throw notFound('Table');

@@ -5,7 +5,7 @@ import { z } from 'zod';
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const whenObject = { when: (payload: { value: unknown }) => isRecord(payload.value) };
 
-/** CONTRACT §3: a locationId is a globally unique string of at most 50 characters. */
+/** docs/contract.md#tenancy: a locationId is a globally unique string of at most 50 characters. */
 export const locationIdSchema = z.string().min(1).max(50);
 
 /**
@@ -78,7 +78,7 @@ export const updateTableRequestSchema = z
 
 export type UpdateTableRequest = z.output<typeof updateTableRequestSchema>;
 
-// ---------- The Table resource as returned (CONTRACT §6 "Tables") ----------
+// ---------- The Table resource as returned (docs/contract.md#tables) ----------
 
 export const tableResponseSchema = z
   .object({

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, lt, desc, max, ne } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { sections, tables } from '@/db/schema';
-import { conflict, notFound } from '@/lib/http/errors';
+import { conflict, notFound } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import type { z } from 'zod';
 import { bumpTableVersion, emitTableEvent, type ChangeActor } from './table-events';

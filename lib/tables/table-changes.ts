@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { tables } from '@/db/schema';
-import { conflict, notFound } from '@/lib/http/errors';
+import { conflict, notFound } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { actingPartnerId, assertLocationReachable, inScope, type Caller } from '@/lib/tenancy/scope';
 import { requireSection, resolveSection, type SectionRequest } from './sections';
@@ -32,7 +32,7 @@ async function assertNumberFree(tx: Executor, locationId: string, number: string
     .select({ id: tables.id })
     .from(tables)
     .where(and(eq(tables.locationId, locationId), eq(tables.number, number), tableId ? ne(tables.id, tableId) : undefined));
-  // CONTRACT §6: `number` is unique per location.
+  // docs/contract.md#tables: `number` is unique per location.
   if (taken) throw conflict(`Table number ${number} is already used at this location.`, 'TABLE_NUMBER_CONFLICT');
 }
 
@@ -47,7 +47,7 @@ async function chosenSectionId(tx: Executor, locationId: string, choice: Section
 }
 
 /**
- * SPEC.md "Table and open sales": a table whose number already has open sales (sales recorded before the table
+ * docs/domain.md#table-and-open-sales: a table whose number already has open sales (sales recorded before the table
  * existed, or under the number it now takes) is opened by them.
  */
 async function announceOpenSales(tx: Executor, tableId: string, actor: ChangeActor): Promise<TableRecord> {
@@ -58,7 +58,7 @@ async function announceOpenSales(tx: Executor, tableId: string, actor: ChangeAct
   return { ...record, version };
 }
 
-/** What a caller's change is recorded as: the partner who made it, or nobody for the dashboard (CONTRACT §7). */
+/** What a caller's change is recorded as: the partner who made it, or nobody for the dashboard (docs/contract.md#events). */
 const actorOf = (caller: Caller): ChangeActor => ({ partnerId: actingPartnerId(caller) });
 
 /** POST /tables and the floor page: a new table at a location within the caller's scope, NEW_TABLE to its partners. */
@@ -79,7 +79,7 @@ export async function createTable(db: Executor, caller: Caller, input: NewTable)
 }
 
 /**
- * The table, if it is within the caller's scope (404 otherwise, CONTRACT §3), locked with its number (and
+ * The table, if it is within the caller's scope (404 otherwise, docs/contract.md#scope), locked with its number (and
  * `alsoNumber`) for the rest of the transaction. The number is locked before the row, in the same order sales lock
  * them, so a table change and a sale never wait on each other in a cycle.
  */

@@ -5,7 +5,7 @@ import type { PartnerType } from '@/lib/auth/access-tokens';
 import { emitEvent } from '@/lib/events/outbox';
 import type { EventType } from '@/lib/events/event-types';
 
-/** CONTRACT §7: table and sale events go to every POS and app connected to the location. */
+/** docs/contract.md#events: table and sale events go to every POS and app connected to the location. */
 export const LOCATION_PARTNER_TYPES: readonly PartnerType[] = ['POS', 'ORDERING_APP', 'BOOKING_APP', 'LOYALTY'];
 
 /** Who made a change: a partner through the API, or null for the dashboard and the system (then nobody is left out). */
@@ -28,7 +28,7 @@ export function emitTableEvent(tx: Executor, type: TableEventType, table: { id: 
   });
 }
 
-/** Counts a change of the table (CONTRACT §7 `data.version`) and returns its new version. */
+/** Counts a change of the table (docs/contract.md#events `data.version`) and returns its new version. */
 export async function bumpTableVersion(tx: Executor, tableId: string): Promise<number> {
   const [row] = await tx
     .update(tables)

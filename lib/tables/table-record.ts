@@ -4,7 +4,7 @@ import { sales, sections, tables } from '@/db/schema';
 import { toTableResponse, type TableResponse } from './schema';
 
 /**
- * SPEC.md "Table and open sales": a table's open sales are the location's sales that are not CLOSED and name the
+ * docs/domain.md#table-and-open-sales: a table's open sales are the location's sales that are not CLOSED and name the
  * table's number, oldest first. Derived on every read, so no concurrent change can lose a sale's link.
  */
 export const openSalesOfTable = sql<string[]>`coalesce((
@@ -54,7 +54,7 @@ export async function findTableRecord(db: Executor, tableId: string): Promise<Ta
   return record;
 }
 
-/** The public Table resource (CONTRACT §6 "Tables"). */
+/** The public Table resource (docs/contract.md#tables). */
 export function tableResource(record: TableRecord): TableResponse {
   return toTableResponse({
     id: record.id,

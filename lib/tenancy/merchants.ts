@@ -2,7 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { locations, merchants } from '@/db/schema';
-import { ApiError, conflict, notFound, pgErrorCode } from '@/lib/http/errors';
+import { ApiError, conflict, notFound } from '@/lib/errors';
+import { pgErrorCode } from '@/db/errors';
 import { newId, newPrefixedId } from '@/lib/ids';
 import type { createLocationSchema, createMerchantSchema } from './schemas';
 

@@ -1,6 +1,6 @@
-import type { OperationDoc } from '@/lib/http/operation-doc';
+import type { OperationDoc } from '@/lib/api/operation-doc';
 
-// What the management API's routes (CONTRACT §3) share in their OpenAPI documentation.
+// What the management API's routes (docs/contract.md#management-api) share in their OpenAPI documentation.
 
 export const managementTags = ['Management'];
 

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { clients, connections, locations, loyaltyPrograms, partners } from '@/db/schema';
-import { ApiError, conflict, notFound, pgErrorCode } from '@/lib/http/errors';
+import { ApiError, conflict, notFound } from '@/lib/errors';
+import { pgErrorCode } from '@/db/errors';
 import { newId, newPrefixedId } from '@/lib/ids';
 import type { createConnectionSchema, createLoyaltyProgramSchema, createPartnerSchema } from './schemas';
 import { randomSecret, secretDigest } from './secrets';
@@ -19,7 +20,7 @@ export async function requirePartner(db: Executor, partnerId: string) {
 }
 
 /**
- * CONTRACT §3: apps get a client secret, POS clients do not (they use the device flow).
+ * docs/contract.md#device-flow: apps get a client secret, POS clients do not (they use the device flow).
  * The secret is returned once here and stored only as a digest.
  */
 export async function createClient(db: Executor, partnerId: string) {

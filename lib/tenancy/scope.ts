@@ -3,10 +3,10 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/db/client';
 import { rowsOf } from '@/db/rows';
 import { connections, grantLocations, locations } from '@/db/schema';
-import { forbidden, notFound } from '@/lib/http/errors';
+import { forbidden, notFound } from '@/lib/errors';
 
 /**
- * Which locations a partner token reaches (CONTRACT §3, "Scope of a token"). A device-flow token reaches exactly
+ * Which locations a partner token reaches (docs/contract.md#device-flow, "Scope of a token"). A device-flow token reaches exactly
  * the locations the merchant chose for its grant on /activate, and only while its partner is still connected
  * there; a client-credentials token reaches every location its partner is connected to. A POS vendor serves many
  * merchants, so the partner alone never decides: merchant B's device must not reach merchant A's locations.
@@ -28,7 +28,7 @@ export type Caller = ScopedCaller | MerchantCaller;
 
 const isPartner = (caller: Caller): caller is ScopedCaller => 'scope' in caller;
 
-/** The partner whose request causes a change, left out of its event's recipients (CONTRACT §7); null for merchants. */
+/** The partner whose request causes a change, left out of its event's recipients (docs/contract.md#recipients); null for merchants. */
 export const actingPartnerId = (caller: Caller): string | null => (isPartner(caller) ? caller.scope.partnerId : null);
 
 export function locationScopeOf(grant: { kind: 'DEVICE_CODE' | 'CLIENT_CREDENTIALS'; partnerId: string; grantId: string }): LocationScope {
@@ -83,21 +83,21 @@ export async function isInScope(db: Executor, caller: Caller, locationId: string
 
 /**
  * A partner request that names a location outside its token's scope (a list filter, a new resource's location) is
- * 403, as CONTRACT §5 answers "the connection does not allow it"; resources read by id answer 404 instead, through
+ * 403, as docs/contract.md#statuses answers "the connection does not allow it"; resources read by id answer 404 instead, through
  * `inScope` in their own query.
  */
 export async function assertInScope(db: Executor, caller: Caller, locationId: string): Promise<void> {
   if (await isInScope(db, caller, locationId)) return;
-  // CONTRACT §3: a merchant asking for another merchant's location is answered as if it did not exist.
+  // docs/contract.md#tenancy: a merchant asking for another merchant's location is answered as if it did not exist.
   if (!isPartner(caller)) throw notFound('Location');
   throw forbidden(`This token does not reach location ${locationId}.`);
 }
 
 /**
  * For the routes whose reference answers 404 for a location that does not exist (the Tables API): a location outside the
- * token's scope is 404 when the partner has no connection there either, unknown or another tenant's alike (CONTRACT §3:
+ * token's scope is 404 when the partner has no connection there either, unknown or another tenant's alike (docs/contract.md#device-flow:
  * as if it did not exist), and 403 when the partner is connected there but this device's grant leaves it out
- * (CONTRACT §5: the connection does not allow it).
+ * (docs/contract.md#errors: the connection does not allow it).
  */
 export async function assertLocationReachable(db: Executor, caller: Caller, locationId: string): Promise<void> {
   if (await isInScope(db, caller, locationId)) return;

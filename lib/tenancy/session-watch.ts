@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '@/db/client';
-import { ACCESS_CHANNEL, parseAccessNotice, type AccessNotice } from '@/lib/auth/access-notices';
+import { ACCESS_CHANNEL, parseAccessNotice, type AccessNotice } from '@/lib/tenancy/access-notices';
 import { logger } from '@/lib/log';
 import { dashboardSessionDeadlines } from './users';
 
@@ -51,7 +51,7 @@ const watchers = ((
 
 /**
  * The dashboard sessions behind this instance's open live streams, each ended when its session ends, on every
- * instance: the session's end is announced on the access channel (as a POS token's revocation is, CONTRACT §3), its
+ * instance: the session's end is announced on the access channel (as a POS token's revocation is, docs/contract.md#access-tokens), its
  * expiry is timed here, and a sweep catches a notice that was missed.
  */
 export function sessionWatcher(handle: DatabaseHandle): SessionWatcher {

@@ -37,7 +37,7 @@ export async function createConnectedPartner(db: Executor, type: PartnerType, lo
   for (const locationId of locationIds) await createConnection(db, partner.id, { locationId });
   const [clientRow] = await db.select().from(clients).where(eq(clients.clientId, client.client_id));
   const grantId = newId();
-  // A POS signs in with the device flow, so its grant names the locations a merchant approved (CONTRACT §3).
+  // A POS signs in with the device flow, so its grant names the locations a merchant approved (docs/contract.md#tenancy).
   const kind = type === 'POS' ? 'DEVICE_CODE' : 'CLIENT_CREDENTIALS';
   await db.insert(grants).values({ id: grantId, kind, partnerId: partner.id, clientId: clientRow!.id });
   if (kind === 'DEVICE_CODE' && locationIds.length) {

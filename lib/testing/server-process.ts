@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { serverNodeFlags } from '../../scripts/server-command';
+import { serverNodeFlags } from './server-command';
 
 /** Builds the Next.js app unless the build is up to date (scripts/ensure-build.mjs; a no-op after `npm test` built). */
 export function ensureBuild(): void {

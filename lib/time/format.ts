@@ -1,5 +1,5 @@
 /**
- * The dashboard's one clock (CONTRACT §8): every time the dashboard shows goes through here. Anything that belongs
+ * The dashboard's one clock (docs/contract.md#dashboard-names): every time the dashboard shows goes through here. Anything that belongs
  * to a location is shown in that location's time zone (`locations.timezone`); views that span tenants (admin) use
  * the viewer's zone; both name the zone where it could be misread.
  *

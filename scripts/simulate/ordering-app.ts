@@ -34,7 +34,7 @@ export async function runOrderingApp(options: OrderingAppOptions) {
     log(`${order.reference} ${event.data.id} → ${status} (v${event.data.version})`);
     if (status === 'READY')
       void collect(api, event.data.id, options.collectDelay, log).then((collected) => {
-        // The app's own change raises no event for the app itself (CONTRACT §7), so it records the final status here.
+        // The app's own change raises no event for the app itself (docs/contract.md#events), so it records the final status here.
         if (collected) {
           order.status = 'FULFILLED';
           log(`${order.reference} ${event.data.id} → FULFILLED (collected)`);

@@ -185,7 +185,7 @@ export interface RefreshingTokensOptions extends Endpoint {
 
 /**
  * A device's tokens from a store, renewed with the refresh grant shortly before expiry. The server rotates the
- * refresh token on every use and revokes the whole grant when an old one is presented again (CONTRACT §3), so the
+ * refresh token on every use and revokes the whole grant when an old one is presented again (docs/contract.md#device-flow), so the
  * new pair is saved before the access token is handed out and concurrent callers share one refresh.
  */
 export function refreshingTokens(options: RefreshingTokensOptions): TokenProvider & { refresh(): Promise<StoredTokens> } {

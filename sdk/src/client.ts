@@ -4,7 +4,7 @@ import { problemFromResponse } from './errors.js';
 import { retryingFetch, type FetchLike, type RetryOptions } from './retry.js';
 import type { paths } from './schema.js';
 
-/** The partner-API interfaces, each versioned on its own (CONTRACT §4). */
+/** The partner-API interfaces, each versioned on its own (docs/contract.md#versions). */
 export type ApiInterface = 'ordering' | 'tables' | 'sales' | 'booking' | 'loyalty';
 
 export interface CounterpartClientOptions {

@@ -1,4 +1,4 @@
-/** One violation of a validation problem (CONTRACT §5). */
+/** One violation of a validation problem (docs/contract.md#errors). */
 export interface ProblemViolation {
   segment: 'body' | 'query' | 'path' | 'header';
   path: string;

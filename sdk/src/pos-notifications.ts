@@ -29,7 +29,7 @@ export interface PosNotificationsOptions {
   settle?: { pollMs?: number; forMs?: number };
 }
 
-/** Close codes after which reconnecting cannot help (CONTRACT §7): the location left the token's scope. */
+/** Close codes after which reconnecting cannot help (docs/contract.md#pos-websocket): the location left the token's scope. */
 const FINAL_CLOSE_CODES = new Set([4003]);
 /** The token was revoked or expired (4001): reconnect with a renewed token. */
 const TOKEN_CLOSE_CODE = 4001;

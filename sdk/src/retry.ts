@@ -1,4 +1,4 @@
-/** How calls answered 429 (rate limited) or 503 (database unavailable) are sent again (CONTRACT §5). */
+/** How calls answered 429 (rate limited) or 503 (database unavailable) are sent again (docs/contract.md#statuses). */
 export interface RetryOptions {
   /** Re-sends after the first attempt; 0 disables retries. Default 3. */
   retries?: number;
@@ -41,7 +41,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Wraps `fetch` so a 429 or 503 is sent again after the wait the server names. Re-sending is safe: a 429 or 503
- * request was not carried out, and POST /orders is idempotent on `origin.orderId` anyway (CONTRACT §6).
+ * request was not carried out, and POST /orders is idempotent on `origin.orderId` anyway (docs/contract.md#orders).
  */
 export function retryingFetch(fetchImpl: FetchLike, options: RetryOptions = {}): FetchLike {
   const retries = options.retries ?? 3;

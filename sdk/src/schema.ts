@@ -278,7 +278,7 @@ export interface paths {
         head?: never;
         /**
          * Update the status of an order
-         * @description A POS may set any status; an ordering app only `CANCELLED_BY_CUSTOMER` and `FULFILLED` (403 otherwise). `reason` is required, and not empty, for `REJECTED`, `CANCELLED_BY_MERCHANT` and `CANCELLED_BY_CUSTOMER`. Setting the status the order already has is a no-op; `REJECTED`, `CANCELLED_*` and `FULFILLED` are final, and any other status on them is 409 `ORDER_STATUS_CONFLICT`. As SPEC.md’s status table says, `OUT_FOR_DELIVERY` applies only where applicable (409 on a `PICK_UP` or `DINE_IN` order) and `FULFILLED` (picked up by the customer) not to an order dispatched for delivery (409 on a `DELIVERY` order and on one `OUT_FOR_DELIVERY`). An order rejected automatically (`statusInfo: AUTO_REJECTED_BY_TIMEOUT`) accepts no further update: any status, `REJECTED` too, is 409. The 409 says why.
+         * @description A POS may set any status; an ordering app only `CANCELLED_BY_CUSTOMER` and `FULFILLED` (403 otherwise). `reason` is required, and not empty, for `REJECTED`, `CANCELLED_BY_MERCHANT` and `CANCELLED_BY_CUSTOMER`. Setting the status the order already has is a no-op; `REJECTED`, `CANCELLED_*` and `FULFILLED` are final, and any other status on them is 409 `ORDER_STATUS_CONFLICT`. `OUT_FOR_DELIVERY` applies only where applicable (409 on a `PICK_UP` or `DINE_IN` order) and `FULFILLED` (picked up by the customer) not to an order dispatched for delivery (409 on a `DELIVERY` order and on one `OUT_FOR_DELIVERY`). An order rejected automatically (`statusInfo: AUTO_REJECTED_BY_TIMEOUT`) accepts no further update: any status, `REJECTED` too, is 409. The 409 says why.
          */
         patch: {
             parameters: {
@@ -3354,7 +3354,7 @@ export interface components {
         };
         /** @description Changes to a sale, made against the version last read. */
         UpdateSaleRequest: {
-            /** @description The version last read; a stale one is answered 412 (CONTRACT §6). */
+            /** @description The version last read; a stale one is answered 412. */
             version: number;
             /**
              * @description A CLOSED sale cannot be opened again (reopen it with a new sale, status REOPENED); a REOPENED sale stays REOPENED until CLOSED.

@@ -1,7 +1,7 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import type { components } from './schema.js';
 
-/** The event JSON, identical over webhooks, the POS WebSocket and GET /connect/events (CONTRACT §7). */
+/** The event JSON, identical over webhooks, the POS WebSocket and GET /connect/events (docs/contract.md#pos-websocket). */
 export type CounterpartEvent = components['schemas']['Event'];
 export type EventType = CounterpartEvent['type'];
 

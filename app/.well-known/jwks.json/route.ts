@@ -1,5 +1,5 @@
 import { publishedKeys } from '@/lib/auth/signing-keys';
-import { oauthMetadataRoute } from '@/lib/auth/oauth-route';
+import { oauthMetadataRoute } from '@/lib/http/oauth-route';
 
 export const dynamic = 'force-dynamic';
 export const GET = oauthMetadataRoute(async (db) => ({ keys: await publishedKeys(db) }));

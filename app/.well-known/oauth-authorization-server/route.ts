@@ -1,6 +1,6 @@
 import { authorizationServerMetadata } from '@/lib/auth/discovery';
-import { oauthMetadataRoute } from '@/lib/auth/oauth-route';
+import { oauthMetadataRoute } from '@/lib/http/oauth-route';
 
-// CONTRACT §1: the same JSON as /.well-known/openid-configuration (RFC 8414 clients look here).
+// docs/contract.md#surfaces: the same JSON as /.well-known/openid-configuration (RFC 8414 clients look here).
 export const dynamic = 'force-dynamic';
 export const GET = oauthMetadataRoute(authorizationServerMetadata);

@@ -1,5 +1,5 @@
 import { authorizationServerMetadata } from '@/lib/auth/discovery';
-import { oauthMetadataRoute } from '@/lib/auth/oauth-route';
+import { oauthMetadataRoute } from '@/lib/http/oauth-route';
 
 export const dynamic = 'force-dynamic';
 export const GET = oauthMetadataRoute(authorizationServerMetadata);

@@ -14,7 +14,7 @@ import {
   postBooking,
   reservation,
   walkIn,
-} from '@/lib/bookings/testing';
+} from '@/app/_testing/bookings';
 
 const database = useTestDatabase();
 let world: BookingWorld;

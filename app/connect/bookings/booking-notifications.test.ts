@@ -6,12 +6,12 @@ import WebSocket from 'ws';
 import { webhookDeliveries } from '@/db/schema';
 import { resetConfig } from '@/lib/config';
 import { attachPosNotifications } from '@/lib/events/pos-notifications';
-import { dispatchUntil, sleep } from '@/lib/events/testing/event-fixtures';
-import { startWebhookReceiver } from '@/lib/events/testing/webhook-receiver';
+import { dispatchUntil, sleep } from '@/lib/testing/event-fixtures';
+import { startWebhookReceiver } from '@/lib/testing/webhook-receiver';
 import { createWebhookDispatcher } from '@/lib/events/webhook-dispatcher';
 import { createWebhookEndpoint } from '@/lib/events/webhook-endpoints';
 import { useTestDatabase } from '@/lib/testing/database';
-import { type BookingWorld, bookingWorld, createdBooking, patched, reservation, walkIn } from '@/lib/bookings/testing';
+import { type BookingWorld, bookingWorld, createdBooking, patched, reservation, walkIn } from '@/app/_testing/bookings';
 
 const database = useTestDatabase();
 let world: BookingWorld;

@@ -13,7 +13,7 @@ import {
   postBooking,
   reservation,
   walkIn,
-} from '@/lib/bookings/testing';
+} from '@/app/_testing/bookings';
 
 const database = useTestDatabase();
 let world: BookingWorld;
@@ -53,7 +53,7 @@ describe('CRUD', () => {
     });
     expect(await (await getBooking(world.pos.token, booking.id)).json()).toEqual(booking);
     expect(await (await getBooking(world.app.token, booking.id)).json()).toEqual(booking);
-    // CONTRACT §7: the POS hears of a new reservation; the app that made it does not.
+    // docs/contract.md#recipients: the POS hears of a new reservation; the app that made it does not.
     expect(await bookingEventsSent(database.db(), booking.id)).toEqual([{ type: 'BOOKING_CREATED', version: 1, recipients: [world.pos.partnerId] }]);
   });
 

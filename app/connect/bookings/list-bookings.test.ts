@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings, locations } from '@/db/schema';
 import { resetConfig } from '@/lib/config';
 import { useTestDatabase } from '@/lib/testing/database';
-import { type BookingWorld, addTables, bookingWorld, createdBooking, listBookings, patched, reservation, walkIn } from '@/lib/bookings/testing';
+import { type BookingWorld, addTables, bookingWorld, createdBooking, listBookings, patched, reservation, walkIn } from '@/app/_testing/bookings';
 
 const database = useTestDatabase();
 let world: BookingWorld;

@@ -4,8 +4,8 @@ import { partnerBookingCaller } from '@/lib/bookings/partner-access';
 import { createBooking, parseCreateBookingBody } from '@/lib/bookings/create-booking';
 import { listBookings } from '@/lib/bookings/list-bookings';
 import { createBookingRequestSchema, createWalkInRequestSchema, listBookingsQuerySchema } from '@/lib/bookings/schema';
-import { TYRO_CONNECT_JSON } from '@/lib/http/media-types';
-import { jsonContent } from '@/lib/http/operation-doc';
+import { TYRO_CONNECT_JSON } from '@/lib/api/media-types';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';
 
@@ -43,7 +43,7 @@ export const POST = partnerRoute(
   },
 );
 
-// CONTRACT §6 lists: a location's bookings, for its POS only.
+// docs/contract.md#bookings lists: a location's bookings, for its POS only.
 export const GET = partnerRoute(
   {
     api: 'booking',

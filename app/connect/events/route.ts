@@ -1,9 +1,9 @@
 import { catchUpPageSchema, catchUpQuerySchema, eventsAfter } from '@/lib/events/catch-up';
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';
 
-// CONTRACT §7 catch-up: the caller's events after `after`, oldest first, kept 30 days.
+// docs/contract.md#catch-up: the caller's events after `after`, oldest first, kept 30 days.
 export const GET = partnerRoute(
   {
     api: 'events',

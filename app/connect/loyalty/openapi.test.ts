@@ -6,7 +6,7 @@ describe('the Loyalty operations', () => {
   const operations = api.operations.filter((operation) => operation.tags?.some((tag) => tag.startsWith('Loyalty')));
   const document = openApiDocument({ operations, webhooks: [] });
 
-  it('are every loyalty endpoint of SPEC.md with its methods', () => {
+  it('are every loyalty endpoint of docs/domain.md#loyalty-endpoints with its methods', () => {
     const methods = Object.fromEntries(Object.entries(document.paths ?? {}).map(([path, item]) => [path, Object.keys(item ?? {}).sort()]));
     expect(methods).toEqual({
       '/loyalty/members': ['delete', 'post'],

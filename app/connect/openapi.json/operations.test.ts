@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { DeclaredRoute } from '@/lib/http/operation-doc';
+import type { DeclaredRoute } from '@/lib/api/operation-doc';
 import { api, apiDocument, documentedRoutes } from './operations';
 
 const appDir = path.join(process.cwd(), 'app');

@@ -29,7 +29,7 @@ import * as webhookReplay from '@/app/manage/webhooks/[endpointId]/replay/route'
 import * as webhookSecretRotation from '@/app/manage/webhooks/[endpointId]/rotate-secret/route';
 import { openApiDocument, type ApiDescription } from '@/lib/api-reference/openapi';
 import { eventWebhook } from '@/lib/events/openapi';
-import { documentedOperation, type DeclaredRoute, type HttpMethod } from '@/lib/http/operation-doc';
+import { documentedOperation, type DeclaredRoute, type HttpMethod } from '@/lib/api/operation-doc';
 
 /** One exported verb of a route file, by the path the file's place in app/ gives it. */
 export interface DocumentedRoute {

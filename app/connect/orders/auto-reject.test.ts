@@ -4,7 +4,7 @@ import { orderStatusChanges } from '@/db/schema';
 import { resetConfig } from '@/lib/config';
 import { autoRejectLoop } from '@/lib/orders/auto-reject';
 import { useTestDatabase } from '@/lib/testing/database';
-import { createdOrderId, getOrder, listOrders, orderEvents, orderingWorld, orderRequest, patchOrder, postOrder } from '@/lib/orders/testing';
+import { createdOrderId, getOrder, listOrders, orderEvents, orderingWorld, orderRequest, patchOrder, postOrder } from '@/app/_testing/orders';
 
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof orderingWorld>>;
@@ -21,7 +21,7 @@ afterAll(() => {
 
 // No background loop runs in these tests unless a test runs it: every rejection seen is the inline rule's or the
 // test's own sweep.
-describe('auto-reject of orders left CREATED (SPEC.md Limits, ORDER_AUTO_REJECT_SECONDS=1)', () => {
+describe('auto-reject of orders left CREATED (docs/domain.md#auto-reject, ORDER_AUTO_REJECT_SECONDS=1)', () => {
   it('rejects once, tells both the POS and the app, even when sweeps race each other and a reader', async () => {
     const orderId = await createdOrderId(world.app, world.locationId);
     await pastDeadline();

@@ -5,7 +5,7 @@ import { orders, orderStatusChanges } from '@/db/schema';
 import { resetConfig } from '@/lib/config';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner } from '@/lib/testing/fixtures';
-import { orderEvents, orderRequest, orderingWorld, patchOrder, postOrder } from '@/lib/orders/testing';
+import { orderEvents, orderRequest, orderingWorld, patchOrder, postOrder } from '@/app/_testing/orders';
 
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof orderingWorld>>;

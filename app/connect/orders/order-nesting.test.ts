@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MODIFIER_DEPTH } from '@/lib/orders/schema';
-import { MAX_JSON_DEPTH } from '@/lib/http/request-body';
+import { MAX_JSON_DEPTH } from '@/lib/api/request-body';
 import { useTestDatabase } from '@/lib/testing/database';
-import { orderRequest, orderingWorld, postOrder } from '@/lib/orders/testing';
+import { orderRequest, orderingWorld, postOrder } from '@/app/_testing/orders';
 
-// CONTRACT §5: absurd nesting is the client's error. Modifiers nested 800 deep used to overflow the stack in the
+// docs/contract.md#errors: absurd nesting is the client's error. Modifiers nested 800 deep used to overflow the stack in the
 // schema (a 500); now modifiers nest at most MAX_MODIFIER_DEPTH levels and any body at most MAX_JSON_DEPTH.
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof orderingWorld>>;

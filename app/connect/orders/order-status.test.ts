@@ -4,7 +4,7 @@ import { orderStatusChanges } from '@/db/schema';
 import { resetConfig } from '@/lib/config';
 import { FINAL_ORDER_STATUSES, ORDER_STATUSES, PATCH_ORDER_STATUSES, type OrderStatus } from '@/lib/orders/transitions';
 import { useTestDatabase } from '@/lib/testing/database';
-import { createdOrderId, getOrder, orderEvents, orderingWorld, patchOrder } from '@/lib/orders/testing';
+import { createdOrderId, getOrder, orderEvents, orderingWorld, patchOrder } from '@/app/_testing/orders';
 
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof orderingWorld>>;
@@ -29,7 +29,7 @@ async function orderIn(status: OrderStatus, fulfilmentType: FulfilmentType = 'PI
   return orderId;
 }
 
-// CONTRACT §6 and SPEC.md's status table, spelled out independently of decideStatusChange: an app may set only
+// docs/contract.md#orders and the status table (docs/domain.md#order-status), spelled out independently of decideStatusChange: an app may set only
 // CANCELLED_BY_CUSTOMER and FULFILLED (403 otherwise); the same status again is a no-op; final orders take nothing
 // else (409); a DELIVERY order, dispatched for delivery, is never FULFILLED (409). Moves to or from OUT_FOR_DELIVERY
 // are tried on a DELIVERY order (the only kind it applies to; a FULFILLED one cannot exist), the others on a PICK_UP order.
@@ -63,7 +63,7 @@ describe('PATCH /connect/orders/{id} — every status move', () => {
     if (outcome === 'change') {
       expect(response.status).toBe(204);
       expect(after.status).toBe(to);
-      // The partner that made the change is left out; the other side hears about it (CONTRACT §7).
+      // The partner that made the change is left out; the other side hears about it (docs/contract.md#recipients).
       expect(newEvents).toEqual([{ type: `ORDER_${to}`, version: eventsBefore.length + 1, recipients: [receiver.partnerId] }]);
       return;
     }
@@ -82,7 +82,7 @@ describe('PATCH /connect/orders/{id} — every status move', () => {
   });
 });
 
-describe('PATCH /connect/orders/{id} — statuses that do not apply to the order (SPEC.md status table)', () => {
+describe('PATCH /connect/orders/{id} — statuses that do not apply to the order (docs/domain.md#order-status)', () => {
   it.each([
     { fulfilmentType: 'PICK_UP', from: 'READY', actor: 'POS', to: 'OUT_FOR_DELIVERY', why: 'a PICK_UP order is not delivered' },
     { fulfilmentType: 'DINE_IN', from: 'ACCEPTED', actor: 'POS', to: 'OUT_FOR_DELIVERY', why: 'a DINE_IN order is not delivered' },

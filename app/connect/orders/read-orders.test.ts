@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '@/lib/config';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner } from '@/lib/testing/fixtures';
-import { createdOrderId, getOrder, listOrders, orderingWorld, patchOrder } from '@/lib/orders/testing';
+import { createdOrderId, getOrder, listOrders, orderingWorld, patchOrder } from '@/app/_testing/orders';
 
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof orderingWorld>>;
@@ -12,7 +12,7 @@ beforeAll(async () => {
   world = await orderingWorld(database.db());
 });
 
-describe('GET /connect/orders/{id} — versions (CONTRACT §4)', () => {
+describe('GET /connect/orders/{id} — versions (docs/contract.md#versions)', () => {
   it('omits paymentStatus in 1.0 (the default) and shows it in 1.1', async () => {
     const orderId = await createdOrderId(world.app, world.locationId, (o) => Object.assign(o, { paymentStatus: 'OPEN', fulfilment: { type: 'DINE_IN' } }));
     const byDefault = await getOrder(world.pos.token, orderId);

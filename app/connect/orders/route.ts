@@ -1,4 +1,4 @@
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';
 import { createOrder } from '@/lib/orders/create-order';
@@ -8,7 +8,7 @@ import { orderResource } from '@/lib/orders/order-record';
 import { findVisibleOrder } from '@/lib/orders/partner-access';
 import { createOrderRequestSchema, listOrdersQuerySchema, toOrderResponse, type OrderingApiVersion } from '@/lib/orders/schema';
 
-// CONTRACT §6: an ordering app creates an order; a re-sent identical order answers the first one, also with 201.
+// docs/contract.md#orders: an ordering app creates an order; a re-sent identical order answers the first one, also with 201.
 export const POST = partnerRoute(
   {
     api: 'ordering',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries } from '@/db/schema';
 import { createWebhookEndpoint, createWebhookEndpointSchema } from '@/lib/events/webhook-endpoints';
-import { approvedDeviceTokens } from '@/lib/auth/testing';
+import { approvedDeviceTokens } from '@/app/_testing/oauth';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { createClient, createPartner } from '@/lib/tenancy/partners';
@@ -18,10 +18,10 @@ import {
   openSaleRequest,
   salesApi,
   tablesApi,
-} from '@/lib/tables/testing';
+} from '@/app/_testing/tables';
 
 /**
- * CONTRACT §6 "Reopened sales", after the reference sales spec: a closed sale stays closed; a POS reopens it by recording
+ * docs/contract.md#reopened-sales, after the reference sales spec: a closed sale stays closed; a POS reopens it by recording
  * a new sale with status REOPENED and parentSaleId, which emits SALE_REOPENED and is open as far as its table goes.
  */
 const database = useTestDatabase();

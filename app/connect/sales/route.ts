@@ -1,4 +1,4 @@
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';
 import { createSale } from '@/lib/sales/create-sale';
@@ -7,7 +7,7 @@ import { saleContent, saleListSchema } from '@/lib/sales/openapi';
 import { saleResource } from '@/lib/sales/sale-record';
 import { createSaleRequestSchema, listSalesQuerySchema } from '@/lib/sales/schema';
 
-// CONTRACT §6: the POS records sales; a re-sent identical sale answers the first one, also with 201.
+// docs/contract.md#sales: the POS records sales; a re-sent identical sale answers the first one, also with 201.
 export const POST = partnerRoute(
   {
     api: 'sales',

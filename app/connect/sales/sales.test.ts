@@ -4,7 +4,7 @@ import { callRoute } from '@/lib/testing/http';
 import * as saleItem from '@/app/connect/sales/[saleId]/route';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
-import { closeSale, createdSale, eventsAbout, eventTypesAbout, expectStatus, floorWorld, openSaleRequest, salesApi } from '@/lib/tables/testing';
+import { closeSale, createdSale, eventsAbout, eventTypesAbout, expectStatus, floorWorld, openSaleRequest, salesApi } from '@/app/_testing/tables';
 
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof floorWorld>>;

@@ -11,7 +11,7 @@ import {
   openSaleRequest,
   salesApi,
   tablesApi,
-} from '@/lib/tables/testing';
+} from '@/app/_testing/tables';
 
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof floorWorld>>;
@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 const openSalesOf = async (tableId: string): Promise<string[]> => (await expectStatus(await tablesApi.get(world.pos.token, tableId), 200)).openSales;
 
-describe('SPEC.md "Table and open sales"', () => {
+describe('docs/domain.md#table-and-open-sales', () => {
   it('adds open sales to their table oldest first and removes each when it is closed fully paid', async () => {
     const table = await createdTable(world.pos.token, { locationId: world.locationId, number: '11' });
     const first = await createdSale(world.pos.token, openSaleRequest(world.locationId, '11'));

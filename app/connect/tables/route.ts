@@ -1,4 +1,4 @@
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';
 import { tableContent, tableListSchema } from '@/lib/tables/openapi';
@@ -7,7 +7,7 @@ import { listLocationTables } from '@/lib/tables/partner-access';
 import { createTableRequestSchema, listTablesQuerySchema } from '@/lib/tables/schema';
 import { tableResource } from '@/lib/tables/table-record';
 
-// Reference tables spec: both the POS and apps create tables; CONTRACT §3: only at a location their token reaches.
+// Reference tables spec: both the POS and apps create tables; docs/contract.md#scope: only at a location their token reaches.
 export const POST = partnerRoute(
   {
     api: 'tables',

@@ -12,7 +12,7 @@ import {
   openSaleRequest,
   salesApi,
   tablesApi,
-} from '@/lib/tables/testing';
+} from '@/app/_testing/tables';
 
 const database = useTestDatabase();
 let world: Awaited<ReturnType<typeof floorWorld>>;
@@ -128,7 +128,7 @@ describe('Auth', () => {
     await expectStatus(await tablesApi.delete(token, table.id), 200);
   });
 
-  it('answers 404 for a location that is unknown or that the partner is not connected to, alike (reference: 404; CONTRACT §3)', async () => {
+  it('answers 404 for a location that is unknown or that the partner is not connected to, alike (reference: 404; docs/contract.md#scope)', async () => {
     const answers = [
       await tablesApi.create(world.otherPos.token, { locationId: world.locationId, number: 'x' }),
       await tablesApi.list(world.otherApp.token, `locationId=${world.locationId}`),

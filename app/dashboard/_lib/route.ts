@@ -4,7 +4,7 @@ import { auth } from '@/auth';
 import { getDb, type Database } from '@/db/client';
 import { ApiError, notFound } from '@/lib/http/errors';
 import { withProblemHandling } from '@/lib/http/handler-context';
-import { searchParamsObject, validateSegments } from '@/lib/http/validation';
+import { searchParamsObject, validateSegments } from '@/lib/api/validation';
 import { asDashboardUser, type UserRole } from '@/lib/tenancy/users';
 import type { UserOf } from './action';
 
@@ -16,7 +16,7 @@ export const signInRequired = () => new ApiError('UNAUTHORIZED', 'Sign in to the
 /**
  * The one wrapper of the dashboard's JSON and streaming routes: the session's typed user (401 when signed out; a
  * role that may not use the route is answered 404, as its pages are), the query validated as the partner API
- * validates it, and every error as problem+json (CONTRACT §5).
+ * validates it, and every error as problem+json (docs/contract.md#errors).
  */
 export function dashboardRoute<R extends UserRole, Q extends Schema = undefined>(
   options: { roles: readonly R[]; query?: Q },

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingChanges, locations } from '@/db/schema';
-import { type BookingWorld, bookingEventsSent, bookingWorld, createdBooking, getBookingEvents, patched, reservation, walkIn } from '@/lib/bookings/testing';
+import { type BookingWorld, bookingEventsSent, bookingWorld, createdBooking, getBookingEvents, patched, reservation, walkIn } from '@/app/_testing/bookings';
 import { resetConfig } from '@/lib/config';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createUser } from '@/lib/tenancy/users';

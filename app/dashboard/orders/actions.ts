@@ -21,7 +21,7 @@ export const sendSampleOrderAction = dashboardAction<typeof sampleOrderSchema, '
 const moveSchema = z.intersection(z.object({ orderId: z.string().min(1).max(100) }), patchOrderRequestSchema);
 
 /**
- * The merchant runs the pass from the board (CONTRACT §7): the same rules as a POS PATCH, the merchant user named in
+ * The merchant runs the pass from the board (docs/contract.md#merchant-moves): the same rules as a POS PATCH, the merchant user named in
  * the status history, and the events a POS change causes. A refused move answers the API's own message.
  */
 export const moveOrderAction = dashboardAction(

@@ -3,7 +3,7 @@ import { passMoves } from '@/components/orders/order-format';
 
 const statuses = (moves: { status: string }[]) => moves.map((move) => move.status);
 
-// The board offers only what SPEC.md's status table allows for the order (the same rules as a POS PATCH).
+// The board offers only what the status table (docs/domain.md#order-status) allows for the order (the same rules as a POS PATCH).
 describe('the moves the board offers', () => {
   it.each([
     ['PICK_UP', ['FULFILLED', 'CANCELLED_BY_MERCHANT']],

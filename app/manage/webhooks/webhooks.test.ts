@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries } from '@/db/schema';
 import { resetConfig } from '@/lib/config';
-import { emitOrderEvent } from '@/lib/events/testing/event-fixtures';
+import { emitOrderEvent } from '@/lib/testing/event-fixtures';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { callRoute } from '@/lib/testing/http';

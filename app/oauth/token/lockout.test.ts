@@ -8,7 +8,7 @@ import { useTestDatabase } from '@/lib/testing/database';
 import { startRouteServer, type RouteServer } from '@/lib/testing/route-server';
 import { createClient, createPartner } from '@/lib/tenancy/partners';
 
-// CONTRACT §3 and §5: failed attempts at the token endpoint lock out the source that fails, never the client itself,
+// docs/contract.md#access-tokens and docs/contract.md#errors: failed attempts at the token endpoint lock out the source that fails, never the client itself,
 // and a source is the socket's peer unless TRUST_PROXY says which proxies' X-Forwarded-For to believe.
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 const ADMIN_API_KEY = 'lockout-test-admin-key-0123';

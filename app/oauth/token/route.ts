@@ -1,4 +1,4 @@
-import { oauthRoute } from '@/lib/auth/oauth-route';
-import { handleTokenRequest } from '@/lib/auth/token-endpoint';
+import { oauthRoute } from '@/lib/http/oauth-route';
+import { handleTokenRequest } from '@/lib/http/token-endpoint';
 
 export const POST = oauthRoute('oauth-token', handleTokenRequest);

@@ -9,7 +9,7 @@ import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { createClient, createPartner } from '@/lib/tenancy/partners';
 import { createUser } from '@/lib/tenancy/users';
-import { startOAuthServer } from '@/lib/auth/testing';
+import { startOAuthServer } from '@/app/_testing/oauth';
 
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 const { db } = useTestDatabase();

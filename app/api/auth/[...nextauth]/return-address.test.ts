@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '@/lib/config';
-import { hostileReturnAddresses } from '@/lib/http/testing/hostile-return-addresses';
+import { hostileReturnAddresses } from '@/lib/testing/hostile-return-addresses';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createUser } from '@/lib/tenancy/users';
 

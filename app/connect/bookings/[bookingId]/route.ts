@@ -22,7 +22,7 @@ export const GET = partnerRoute(
   async ({ db, principal, params }) => json(toBooking(await findVisibleBooking(db, partnerBookingCaller(principal), params.bookingId))),
 );
 
-// The reference sends a JSON merge patch; plain JSON is accepted too, as for orders (CONTRACT §6).
+// The reference sends a JSON merge patch; plain JSON is accepted too, as for orders (docs/contract.md#orders).
 export const PATCH = partnerRoute(
   {
     api: 'booking',

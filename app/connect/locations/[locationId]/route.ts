@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { locationStatus, locationStatusSchema } from '@/lib/events/pos-presence';
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';
 
 const params = z.object({ locationId: z.string().min(1).max(50) });
 
-// CONTRACT §6 Locations: GREEN while a POS holds the notification socket open, RED with lastOnlineAt otherwise.
+// docs/contract.md#locations: GREEN while a POS holds the notification socket open, RED with lastOnlineAt otherwise.
 export const GET = partnerRoute(
   {
     api: 'locations',

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activatedLoyaltyLocation } from '@/lib/loyalty/loyalty.fixture';
-import { createdSale, expectStatus, openSaleRequest, salesApi } from '@/lib/tables/testing';
+import { activatedLoyaltyLocation } from '@/lib/testing/loyalty';
+import { createdSale, expectStatus, openSaleRequest, salesApi } from '@/app/_testing/tables';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { callRoute } from '@/lib/testing/http';
@@ -9,7 +9,7 @@ import { POST as registerMember } from '../members/route';
 import { GET as getActivity } from './[loyaltyActivityId]/route';
 
 /**
- * SPEC.md "Loyalty": the Loyalty event carries the transaction "and potentially sales data". An activity's `sale` is the
+ * docs/domain.md#loyalty: the Loyalty event carries the transaction "and potentially sales data". An activity's `sale` is the
  * latest CLOSED sale at its location with an EFTPOS payment naming the payment's id as its transaction reference, for
  * the same goods and services amount.
  */

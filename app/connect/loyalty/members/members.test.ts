@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loyaltyPayments } from '@/db/schema';
-import { activatedLoyaltyLocation, loyaltyPartner } from '@/lib/loyalty/loyalty.fixture';
+import { activatedLoyaltyLocation, loyaltyPartner } from '@/lib/testing/loyalty';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner } from '@/lib/testing/fixtures';
 import { callRoute } from '@/lib/testing/http';

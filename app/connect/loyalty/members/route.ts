@@ -1,4 +1,4 @@
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { json, noContent } from '@/lib/http/responses';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { deregisterMember, registerMember } from '@/lib/loyalty/members';

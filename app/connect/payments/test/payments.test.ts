@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { events, loyaltyActivities, loyaltyPayments, loyaltyRegisteredCards } from '@/db/schema';
-import { activatedLoyaltyLocation, eventsFor, requestActivation } from '@/lib/loyalty/loyalty.fixture';
+import { activatedLoyaltyLocation, eventsFor, requestActivation } from '@/lib/testing/loyalty';
 import { decideOnboardingRequest } from '@/lib/loyalty/onboarding';
 import { setUnregisteredRewardLimit } from '@/lib/loyalty/reward-limits';
 import { unregisteredBalance } from '@/lib/loyalty/unregistered-rewards';

@@ -1,4 +1,4 @@
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';
 import { loyaltyTags } from '@/lib/loyalty/openapi';

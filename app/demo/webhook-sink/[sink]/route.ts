@@ -1,6 +1,7 @@
 import { getDb } from '@/db/client';
 import { config } from '@/lib/config';
-import { fromLoopback, receiveAtSink, sinkReceipts } from '@/lib/ops/demo-sink';
+import { fromLoopback } from '@/lib/http/loopback';
+import { receiveAtSink, sinkReceipts } from '@/lib/ops/demo-sink';
 
 export const dynamic = 'force-dynamic';
 

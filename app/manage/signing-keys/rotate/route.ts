@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rotateSigningKeys } from '@/lib/auth/key-rotation';
 import { manageRoute } from '@/lib/http/manage-route';
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { json } from '@/lib/http/responses';
 import { managementTags } from '@/lib/tenancy/openapi';
 

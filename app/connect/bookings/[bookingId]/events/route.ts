@@ -1,11 +1,11 @@
 import { getBookingEvents } from '@/lib/bookings/booking-changes';
 import { partnerBookingCaller } from '@/lib/bookings/partner-access';
 import { bookingEventsResponseSchema, bookingIdParams } from '@/lib/bookings/schema';
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';
 
-// CONTRACT §6: a booking's changes, newest first, for the POS.
+// docs/contract.md#bookings: a booking's changes, newest first, for the POS.
 export const GET = partnerRoute(
   {
     api: 'booking',

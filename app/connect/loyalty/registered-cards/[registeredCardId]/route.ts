@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { partnerRoute } from '@/lib/http/partner-route';
 import { json } from '@/lib/http/responses';
 import { deleteRegisteredCard, getRegisteredCard } from '@/lib/loyalty/members';

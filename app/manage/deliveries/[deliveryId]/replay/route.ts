@@ -1,7 +1,7 @@
 import { getDelivery, webhookDeliverySchema } from '@/lib/events/delivery-log';
 import { replayDelivery } from '@/lib/events/replay';
 import { manageRoute } from '@/lib/http/manage-route';
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { json } from '@/lib/http/responses';
 import { adminKeyNote, managementTags } from '@/lib/tenancy/openapi';
 import { idParams } from '@/lib/tenancy/schemas';

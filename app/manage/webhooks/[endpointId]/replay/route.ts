@@ -1,6 +1,6 @@
 import { replayFailedDeliveries, replayResultSchema, replaySinceSchema } from '@/lib/events/replay';
 import { manageRoute } from '@/lib/http/manage-route';
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { json } from '@/lib/http/responses';
 import { adminKeyNote, managementTags } from '@/lib/tenancy/openapi';
 import { idParams } from '@/lib/tenancy/schemas';

@@ -1,6 +1,6 @@
 import { rotateWebhookSecret, webhookEndpointSecretSchema } from '@/lib/events/webhook-endpoints';
 import { manageRoute } from '@/lib/http/manage-route';
-import { jsonContent } from '@/lib/http/operation-doc';
+import { jsonContent } from '@/lib/api/operation-doc';
 import { json } from '@/lib/http/responses';
 import { adminKeyNote, managementTags } from '@/lib/tenancy/openapi';
 import { idParams } from '@/lib/tenancy/schemas';

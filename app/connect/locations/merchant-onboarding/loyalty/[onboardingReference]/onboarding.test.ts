@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { connections, loyaltyActivations, loyaltyOnboardingRequests } from '@/db/schema';
 import { isInScope } from '@/lib/tenancy/scope';
-import { activatedLoyaltyLocation, eventsFor, loyaltyPartner, requestActivation } from '@/lib/loyalty/loyalty.fixture';
+import { activatedLoyaltyLocation, eventsFor, loyaltyPartner, requestActivation } from '@/lib/testing/loyalty';
 import { decideOnboardingRequest, requestLoyaltyActivation } from '@/lib/loyalty/onboarding';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';

@@ -5,7 +5,7 @@
  */
 import { installDatabase, openDatabase } from '@/db/client';
 import { ApiError } from '@/lib/http/errors';
-import { consumeRateLimit } from '@/lib/http/rate-limit';
+import { consumeRateLimit } from '@/lib/rate-limit';
 
 const [url, name, key, count, budget] = process.argv.slice(2);
 const handle = await openDatabase({ url: url!, dataDir: 'unused', maxConnections: 2 });

@@ -23,7 +23,7 @@ export function repeatableFilter<T extends z.ZodType<string, string>>(item: T) {
 /** A whole number sent as a query string (or a number, when a schema is reused on a parsed body). */
 export const wholeNumber = (name: string) => z.union([z.int(), z.string().regex(/^\d+$/, `${name} must be a whole number.`).transform(Number)]);
 
-/** CONTRACT §6 lists: `limit` 1–50 (default 50) and `page` from 1. */
+/** docs/contract.md#lists: `limit` 1–50 (default 50) and `page` from 1. */
 export const pageQuery = {
   limit: wholeNumber('limit').pipe(z.int().min(1).max(50)).default(50),
   page: wholeNumber('page').pipe(z.int().min(1)).default(1),

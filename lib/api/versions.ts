@@ -1,4 +1,4 @@
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors';
 import { mediaTypeParameter } from './media-types';
 
 interface InterfaceVersions {
@@ -11,7 +11,7 @@ interface InterfaceVersions {
   aliases: Readonly<Record<string, string>>;
 }
 
-// CONTRACT §4: each interface has versions, picked by the `version` parameter of the Accept media type.
+// docs/contract.md#versions: each interface has versions, picked by the `version` parameter of the Accept media type.
 export const apiVersions = {
   ordering: { supported: ['1.0', '1.1'], default: '1.0', aliases: {} },
   tables: { supported: ['1.0'], default: '1.0', aliases: {} },
@@ -33,7 +33,7 @@ type VersionHeaders = Pick<Headers, 'get'>;
 /**
  * The version a request names: the `version` parameter of its Accept media type (`application/json; version=1.1`),
  * else that of its Content-Type (`application/vnd.tyro.connect+json;version=1.0`, as a reference client sends a body);
- * undefined when neither names one. When both name one, Accept's wins (CONTRACT §4): it asks for the answer, and a
+ * undefined when neither names one. When both name one, Accept's wins (docs/contract.md#versions): it asks for the answer, and a
  * reference booking client sends its body as 1.0 while asking for its default, 0.1.
  */
 export function requestedVersion(headers: VersionHeaders): string | undefined {
@@ -50,7 +50,7 @@ export function negotiateVersion(api: ApiName, headers: VersionHeaders): string 
 }
 
 /**
- * CONTRACT §4: every partner-API response names a version, also one answered before negotiation finished (429) or
+ * docs/contract.md#versions: every partner-API response names a version, also one answered before negotiation finished (429) or
  * because it failed (406): the version the request is served in when it names a known one, else the interface's
  * default. An alias answers as the version it stands for: `Api-Version` always names the shape of the answer.
  */

@@ -1,19 +1,19 @@
 import { clientAddress } from '@/lib/http/handler-context';
-import { attemptAsClient, authenticateClientFrom } from './client-authentication';
-import { clientCredentialsGrant } from './client-credentials';
-import { DEVICE_CODE_GRANT_TYPE, deviceCodeGrant, startDeviceAuthorization } from './device-flow';
-import { OAuthError, tokenResponse } from './oauth-errors';
-import { assertSupportedScope, presentedClient, requestedAudience, requiredParameter } from './oauth-request';
+import { attemptAsClient, authenticateClientFrom } from '@/lib/auth/client-authentication';
+import { clientCredentialsGrant } from '@/lib/auth/client-credentials';
+import { DEVICE_CODE_GRANT_TYPE, deviceCodeGrant, startDeviceAuthorization } from '@/lib/auth/device-flow';
+import { OAuthError, tokenResponse } from '@/lib/auth/oauth-errors';
+import { assertSupportedScope, presentedClient, requestedAudience, requiredParameter } from '@/lib/auth/oauth-request';
 import type { OAuthRequestContext } from './oauth-route';
-import { refreshTokenGrant } from './refresh-tokens';
-import { revokeToken } from './revocation';
+import { refreshTokenGrant } from '@/lib/auth/refresh-tokens';
+import { revokeToken } from '@/lib/auth/revocation';
 
 /**
  * POST /oauth/token: authenticates the client (RFC 6749 §3.2), then dispatches on grant_type. Every failure to
  * authenticate and every invalid_grant (an unknown or used device code or refresh token) counts towards the lockout of
  * this client_id from this address, counted before anything is checked (client-authentication.ts attemptAsClient),
  * whatever the grant, so no grant type is an unlimited way to try secrets or codes. The device-code grant is for
- * public POS clients only (CONTRACT §3): a client secret sent with it is invalid_client without being checked, so it
+ * public POS clients only (docs/contract.md#device-flow): a client secret sent with it is invalid_client without being checked, so it
  * never tells a right secret from a wrong one.
  */
 export async function handleTokenRequest({ request, db, form }: OAuthRequestContext): Promise<Response> {

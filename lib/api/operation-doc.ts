@@ -15,7 +15,7 @@ export type HttpMethod = keyof typeof operationMethods;
 export type OperationDoc = Omit<RouteConfig, 'method' | 'path' | 'request' | 'responses'> & {
   /** The answers other than problems, by status. */
   responses: RouteConfig['responses'];
-  /** The statuses answered with a problem body (CONTRACT §5), each documented with the Problem component. */
+  /** The statuses answered with a problem body (docs/contract.md#errors), each documented with the Problem component. */
   errors?: readonly number[];
   /** The body as documented, only where the declaration takes `z.unknown()` because the handler validates it itself. */
   body?: z.ZodType;

@@ -6,7 +6,7 @@ import { seal } from '@/lib/security/sealed-secrets';
 import { webhookSecretContext } from '@/lib/security/stored-secrets';
 import { createConnectedPartner, createMerchantWithLocations, type TestPartner } from '@/lib/testing/fixtures';
 import { createLoyaltyProgram } from '@/lib/tenancy/partners';
-import { decideOnboardingRequest, requestLoyaltyActivation } from './onboarding';
+import { decideOnboardingRequest, requestLoyaltyActivation } from '@/lib/loyalty/onboarding';
 
 export const BUSINESS = { abn: '12345678901', businessAddress: '1 Main Street', postcode: '2000' };
 

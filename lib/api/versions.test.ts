@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors';
 import { negotiateVersion, requestedVersion, responseVersion } from './versions';
 
 const headers = (values: Record<string, string>) => new Headers(values);
 
-describe('versions (CONTRACT §4)', () => {
+describe('versions (docs/contract.md#versions)', () => {
   it('serves the versions the Tyro Connect reference pins as the version whose shape they share', () => {
     expect(negotiateVersion('sales', headers({ accept: 'application/json;version=1.1' }))).toBe('1.0');
     expect(negotiateVersion('loyalty', headers({ accept: 'application/json;version=1.0' }))).toBe('0.9');

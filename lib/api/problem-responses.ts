@@ -1,7 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 
-// The problem format (CONTRACT §5) as the OpenAPI document describes it. A leaf module: every route's doc names these
-// responses (lib/http/operation-doc) and the document registers the component (lib/api-reference), so nothing here
+// The problem format (docs/contract.md#errors) as the OpenAPI document describes it. A leaf module: every route's doc names these
+// responses (lib/api/operation-doc) and the document registers the component (lib/api-reference), so nothing here
 // imports either.
 
 export const problemSchemaRef = { $ref: '#/components/schemas/Problem' } as const;

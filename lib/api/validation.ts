@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, type FieldError, type KnownErrorCode, validationFailed } from './errors';
+import { ApiError, type FieldError, type KnownErrorCode, validationFailed } from '@/lib/errors';
 
 type Segment = FieldError['segment'];
 
@@ -13,7 +13,7 @@ export function issuesToFieldErrors(segment: Segment, issues: readonly z.core.$Z
 
 /**
  * Validates each segment against its schema and reports every violation of every segment together
- * (CONTRACT §5), instead of stopping at the first one.
+ * (docs/contract.md#errors), instead of stopping at the first one.
  */
 export function validateSegments<T extends Partial<Record<Segment, z.ZodType>>>(
   schemas: T,

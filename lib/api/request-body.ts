@@ -1,9 +1,9 @@
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors';
 import { isDeclaredMediaType, mediaTypeEssence } from './media-types';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** Reads at most 1 MiB (CONTRACT §5: 413 over it), whether or not the client sent Content-Length. */
+/** Reads at most 1 MiB (docs/contract.md#statuses: 413 over it), whether or not the client sent Content-Length. */
 export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (declared > limit) throw tooLarge(limit);
@@ -45,7 +45,7 @@ export const MAX_JSON_DEPTH = 32;
 
 /**
  * Parses a JSON body and refuses one nested deeper than MAX_JSON_DEPTH with 422 before any recursive schema walks
- * it (CONTRACT §5: absurd nesting is the client's error, never a stack overflow).
+ * it (docs/contract.md#errors: absurd nesting is the client's error, never a stack overflow).
  */
 export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): unknown {
   let value: unknown;

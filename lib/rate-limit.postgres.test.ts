@@ -8,7 +8,7 @@ import { authenticateClientFrom } from '@/lib/auth/client-authentication';
 import { OAuthError } from '@/lib/auth/oauth-errors';
 import { throwawayDatabase, type ThrowawayDatabase } from '@/lib/testing/throwaway-database';
 import { createClient, createPartner } from '@/lib/tenancy/partners';
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors';
 import { consumeRateLimit, leaseSize, type RateLimitState } from './rate-limit';
 
 // With DATABASE_URL, every instance counts against one published limit (rate-limit.ts): the counters live in
@@ -91,7 +91,7 @@ describe('rate limits on PostgreSQL', () => {
     for (let i = 0; i < 2; i++) here.push(await on(handles[0]!, () => status(consumeRateLimit('shared-process', key, 4))));
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'lib/http/testing/consume-in-child.ts', database.url, 'shared-process', key, '3', '4'],
+      ['--import', 'tsx', 'lib/testing/consume-in-child.ts', database.url, 'shared-process', key, '3', '4'],
       {
         cwd: process.cwd(),
       },

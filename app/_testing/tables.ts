@@ -10,7 +10,7 @@ import * as tableItem from '@/app/connect/tables/[tableId]/route';
 
 /**
  * A location with a POS and every kind of app connected, plus a second location with its own POS and an app
- * connected only there: what CONTRACT §7 routing and §3 isolation are tested against.
+ * connected only there: what docs/contract.md#recipients routing and docs/contract.md#tenancy isolation are tested against.
  */
 export async function floorWorld(db: Database) {
   const { locationIds } = await createMerchantWithLocations(db, 2);
@@ -75,7 +75,7 @@ export function openSaleRequest(locationId: string, tableNumber: string | null, 
   };
 }
 
-/** What closes a sale fully paid (SPEC.md: a sale fully paid and closed leaves its table). */
+/** What closes a sale fully paid (docs/domain.md#table-and-open-sales: a sale fully paid and closed leaves its table). */
 export const closeSale = (version: number) => ({
   version,
   status: 'CLOSED',

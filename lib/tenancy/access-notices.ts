@@ -6,7 +6,7 @@ import type { Executor } from '@/db/client';
  * Changes that take reach away from tokens and sessions already handed out. Access checks on HTTP calls read the
  * database on every request, so they need nothing more; an open POS WebSocket was authorised once, at its upgrade, and
  * so was an open dashboard stream, so every instance hears of these on this channel (a NOTIFY is delivered on commit,
- * to every instance) and closes the sockets (CONTRACT §3 and §7: code 4001 for a revoked token, 4003 for a location
+ * to every instance) and closes the sockets (docs/contract.md#scope and docs/contract.md#pos-websocket: code 4001 for a revoked token, 4003 for a location
  * out of scope) and streams concerned.
  */
 export const ACCESS_CHANNEL = 'counterpart_access';

@@ -1,14 +1,15 @@
 import type { Logger } from 'pino';
 import { getDb, type Database } from '@/db/client';
 import { config } from '@/lib/config';
-import { ApiError, isDatabaseUnavailable } from '@/lib/http/errors';
+import { ApiError } from '@/lib/errors';
+import { isDatabaseUnavailable } from '@/db/errors';
 import { clientAddress, withProblemHandling } from '@/lib/http/handler-context';
-import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from '@/lib/http/rate-limit';
+import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from '@/lib/rate-limit';
 import type { RequestFacts } from '@/lib/ops/request-log';
 import { secretDigest } from '@/lib/tenancy/secrets';
-import { DEVICE_CODE_GRANT_TYPE } from './device-flow';
-import { OAuthError, oauthErrorResponse } from './oauth-errors';
-import { presentedClient, readOAuthForm, type OAuthForm } from './oauth-request';
+import { DEVICE_CODE_GRANT_TYPE } from '@/lib/auth/device-flow';
+import { OAuthError, oauthErrorResponse } from '@/lib/auth/oauth-errors';
+import { presentedClient, readOAuthForm, type OAuthForm } from '@/lib/auth/oauth-request';
 
 export interface OAuthRequestContext {
   request: Request;

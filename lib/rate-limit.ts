@@ -4,7 +4,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-lim
 import { databaseHandle } from '@/db/client';
 import { rateLimits } from '@/db/schema';
 import { getTableName } from 'drizzle-orm';
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors';
 
 export interface RateLimitState {
   limit: number;
@@ -107,7 +107,7 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 }
 
 /**
- * Consumes one request from `key`'s budget (CONTRACT §5: published limits on every response).
+ * Consumes one request from `key`'s budget (docs/contract.md#statuses: published limits on every response).
  * Throws a 429 ApiError with Retry-After when the budget is spent.
  */
 export async function consumeRateLimit(name: string, key: string, pointsPerMinute: number): Promise<RateLimitState> {

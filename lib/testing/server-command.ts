@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 
 /** The arguments between `node` and `server.ts` in `npm start` (e.g. the heap cap and `--import tsx`). */
 export function serverNodeFlags(): string[] {
-  const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
+  const { scripts } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
   const command = scripts.start
     .split('&&')
     .map((part) => part.trim().split(/\s+/))

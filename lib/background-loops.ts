@@ -3,7 +3,7 @@ import { authHousekeepingLoop } from '@/lib/auth/auth-housekeeping';
 import { eventLoops } from '@/lib/events/loops';
 import { opsLoops } from '@/lib/ops/endpoint-health';
 import { autoRejectLoop } from '@/lib/orders/auto-reject';
-import type { Loop } from './runner';
+import type { Loop } from '@/lib/background/runner';
 
 /** Every background loop of the process; each domain adds its own here. */
 export function backgroundLoops(handle: DatabaseHandle): Loop[] {

@@ -1,4 +1,4 @@
-// Media types of partner-API requests and answers (CONTRACT §4, §5), read as the Tyro Connect reference writes them.
+// Media types of partner-API requests and answers (docs/contract.md#versions, docs/contract.md#errors), read as the Tyro Connect reference writes them.
 
 /** Tyro Connect's own JSON media type: the booking reference sends and answers `application/vnd.tyro.connect+json;version=1.0`. */
 export const TYRO_CONNECT_JSON = 'application/vnd.tyro.connect+json';
@@ -53,7 +53,7 @@ export function isDeclaredMediaType(declared: readonly string[], essence: string
 
 /**
  * The media type of a JSON answer: Tyro Connect's own (with the version answered) when the client's Accept prefers it
- * to plain JSON, else `application/json`. Problems stay `application/problem+json` whatever was asked (CONTRACT §5).
+ * to plain JSON, else `application/json`. Problems stay `application/problem+json` whatever was asked (docs/contract.md#errors).
  */
 export function answerMediaType(accept: string | null, version: string): string {
   const ranked = mediaRanges(accept)

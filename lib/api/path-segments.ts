@@ -1,4 +1,4 @@
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors';
 
 // C0 controls and DEL: no identifier has them, and PostgreSQL refuses NUL in text outright.
 // eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
@@ -8,7 +8,7 @@ export const hasControlCharacter = (value: string): boolean => CONTROL_CHARACTER
 
 /**
  * Decodes one percent-encoded path segment. Malformed encoding (`%`, `%E0%A4%A`) and control characters are the
- * client's error, 400, never a 500 from deeper down (CONTRACT §5).
+ * client's error, 400, never a 500 from deeper down (docs/contract.md#no-5xx).
  */
 export function decodePathSegment(segment: string): string {
   let decoded: string;

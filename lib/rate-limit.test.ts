@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors';
 import { consumeRateLimit, reserveAttempt } from './rate-limit';
 
 describe('rate limits', () => {

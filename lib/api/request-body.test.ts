@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors';
 import { jsonDepth, MAX_JSON_DEPTH, parseJson } from './request-body';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
