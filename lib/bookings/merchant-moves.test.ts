@@ -6,7 +6,8 @@ import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations, type TestPartner } from '@/lib/testing/fixtures';
 import { createUser } from '@/lib/tenancy/users';
 import { merchantBookingDetail } from './day-view';
-import { addWalkInAsHost, isWellBeforeBooking, moveBookingAsHost, walkInSchema } from './merchant-moves';
+import { howLongBefore, isWellBeforeBooking } from './host-moves';
+import { addWalkInAsHost, moveBookingAsHost, walkInSchema } from './merchant-moves';
 import { type BookingWorld, bookingEventsSent, bookingWorld, createdBooking, patched, reservation } from './testing';
 
 /**
@@ -101,6 +102,7 @@ describe("the host's moves on a booking", () => {
     expect(isWellBeforeBooking('2026-11-28T06:24:00+11:00', '2026-11-28T01:54:00+11:00')).toBe(true);
     expect(isWellBeforeBooking('2026-11-28T19:30:00+11:00', '2026-11-28T19:00:00+11:00')).toBe(false);
     expect(isWellBeforeBooking('2026-11-28T19:30:00+11:00', '2026-11-28T20:30:00+11:00')).toBe(false);
+    expect(howLongBefore('2026-11-28T06:24:00+11:00', '2026-11-28T01:54:00+11:00')).toBe('4 h 30 min');
   });
 });
 

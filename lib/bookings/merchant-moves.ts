@@ -10,7 +10,7 @@ import type { BookingRow } from './booking-record';
 import { assertTablesExist, assertTablesFree } from './booking-tables';
 import { type BookingCaller, findVisibleBooking } from './partner-access';
 import type { UpdateBookingRequest } from './schema';
-import { TABLE_STATUSES } from './transitions';
+import { HOST_MOVES } from './host-moves';
 import { updateBooking } from './update-booking';
 
 /** The merchant user acting in the dashboard (CONTRACT §7: a dashboard change has no partner actor, so it goes to all). */
@@ -23,20 +23,6 @@ const merchantCaller = (actor: MerchantActor): BookingCaller => ({ kind: 'MERCHA
 
 /** A party that turns up this long before its booked time arrived EARLY; later, ON_TIME (the reference's arrival words). */
 const EARLY_ARRIVAL_MINUTES = 10;
-
-/**
- * Seating or finalising this long before the booked time is probably a mistake (a booking for 06:24 seated at
- * 01:54): the dashboard asks first, and the history shows it.
- */
-export const EARLY_MOVE_MINUTES = 60;
-
-/** Whether a table move at `at` is well before the booking's time (see EARLY_MOVE_MINUTES). */
-export function isWellBeforeBooking(startTime: Date | string, at: Date | string = new Date()): boolean {
-  return new Date(startTime).getTime() - new Date(at).getTime() > EARLY_MOVE_MINUTES * 60_000;
-}
-
-export const HOST_MOVES = ['ARRIVED', 'NO_SHOW', ...TABLE_STATUSES] as const;
-export type HostMove = (typeof HOST_MOVES)[number];
 
 export const hostMoveSchema = z.object({
   bookingId: z.string().min(1).max(100),
