@@ -35,7 +35,6 @@ export function BookingCovers({ covers }: { covers: DayCovers }) {
       </dl>
       {covers.byHour.length ? (
         <div className="mt-2">
-          <h3 className="sr-only">Covers per hour</h3>
           <ul className="flex flex-wrap gap-1.5 text-xs" aria-label="Covers per hour">
             {covers.byHour.map((entry) => (
               <li key={entry.hour} className="rounded bg-stone-100 px-1.5 py-0.5 tabular-nums text-stone-800">

@@ -34,7 +34,7 @@ export function BookingDetail({
     <Card
       title={
         <>
-          {customer?.name ?? 'Guest'}
+          {customer?.name ?? 'Guest'}{' '}
           <span className="ml-2 font-normal text-stone-600">
             party of {booking.numberOfPeople}
             {booking.startTime ? `, ${localTime(booking.startTime, timezone)}` : ''}
