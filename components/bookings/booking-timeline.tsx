@@ -135,9 +135,9 @@ export function BookingTimeline({
   const openAt = nowMinutes ?? (firstEvening.length ? Math.min(...firstEvening) : EVENING_MINUTES);
 
   useEffect(() => {
-    // Opens at now (or the evening) with an hour before it in view; later re-renders (live updates) keep the user's scroll.
+    // Opens at now (or the evening) with an hour before it in view, once per day shown: later re-renders (live
+    // updates, the clock moving) keep the user's scroll.
     if (region.current) region.current.scrollLeft = Math.max(0, (openAt - 60) * MINUTE_PX);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per day shown
   }, [date]);
 
   const width = LABEL_PX + 24 * HOUR_PX;
