@@ -5,9 +5,8 @@ import { hostMoveAction } from '@/app/dashboard/bookings/actions';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { useDashboardForm } from '@/components/ui/use-dashboard-form';
-import { type HostMove, MOVES_CHECKED_FOR_EARLY, howLongBefore, isWellBeforeBooking } from '@/lib/bookings/host-moves';
+import { type HostMove, MOVES_CHECKED_FOR_EARLY, howLongBefore, isWellBeforeBooking, nextHostMoves } from '@/lib/bookings/host-moves';
 
-const TABLE_ORDER = ['SEATED', 'DINING', 'CLOSING', 'FINALISED'] as const;
 const LABELS: Record<HostMove, string> = {
   ARRIVED: 'Arrived',
   NO_SHOW: 'No-show',
@@ -16,18 +15,6 @@ const LABELS: Record<HostMove, string> = {
   CLOSING: 'Closing',
   FINALISED: 'Finalise',
 };
-
-/** The moves that make sense next: arrival or no-show before the party sits, then the table forward one step or to the end. */
-function nextMoves(booking: { bookingStatus: string; tableStatus?: string | undefined; arrivalStatus?: string | undefined }): HostMove[] {
-  if (booking.bookingStatus !== 'CREATED' && booking.bookingStatus !== 'ACCEPTED') return [];
-  if (!booking.tableStatus) {
-    if (booking.arrivalStatus === 'NO_SHOW') return ['SEATED'];
-    const arrived = booking.arrivalStatus === 'ON_TIME' || booking.arrivalStatus === 'EARLY';
-    return arrived ? ['SEATED', 'NO_SHOW'] : ['ARRIVED', 'SEATED', 'NO_SHOW'];
-  }
-  const next = TABLE_ORDER.slice(TABLE_ORDER.indexOf(booking.tableStatus as (typeof TABLE_ORDER)[number]) + 1);
-  return next.length > 1 ? [next[0]!, 'FINALISED'] : next;
-}
 
 /**
  * The host's buttons on a booking (arrived, seat, dining, closing, finalise, no-show), each one change by the POS's rules.
@@ -42,7 +29,7 @@ export function BookingHostActions({
   const formRef = useRef<HTMLFormElement>(null);
   const moveRef = useRef<HTMLInputElement>(null);
   const [asking, setAsking] = useState<HostMove | null>(null);
-  const moves = nextMoves(booking);
+  const moves = nextHostMoves(booking);
   if (!moves.length) return null;
   const submit = (move: HostMove) => {
     moveRef.current!.value = move;

@@ -24,3 +24,23 @@ export function howLongBefore(startTime: Date | string, at: Date | string): stri
   const hours = Math.floor(minutes / 60);
   return hours ? `${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ''}` : `${minutes} min`;
 }
+
+/**
+ * The moves a host is offered next: arrived, seat or no-show before the party sits (seat after a no-show too, for a
+ * party that turns up after all), then the table one step forward or straight to FINALISED; nothing on a rejected or
+ * cancelled booking.
+ */
+export function nextHostMoves(booking: {
+  bookingStatus: string;
+  tableStatus?: string | null | undefined;
+  arrivalStatus?: string | null | undefined;
+}): HostMove[] {
+  if (booking.bookingStatus !== 'CREATED' && booking.bookingStatus !== 'ACCEPTED') return [];
+  if (!booking.tableStatus) {
+    if (booking.arrivalStatus === 'NO_SHOW') return ['SEATED'];
+    const arrived = booking.arrivalStatus === 'ON_TIME' || booking.arrivalStatus === 'EARLY';
+    return arrived ? ['SEATED', 'NO_SHOW'] : ['ARRIVED', 'SEATED', 'NO_SHOW'];
+  }
+  const next = TABLE_STATUSES.slice(TABLE_STATUSES.indexOf(booking.tableStatus as (typeof TABLE_STATUSES)[number]) + 1);
+  return next.length > 1 ? [next[0]!, 'FINALISED'] : next;
+}
