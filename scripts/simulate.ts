@@ -12,13 +12,28 @@ const number = (value: string) => {
   return parsed;
 };
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
+// --location a,b or --location a --location b: every location named, once each.
+const collectLocations = (value: string, previous: string[] | undefined) => [
+  ...new Set([
+    ...(previous ?? []),
+    ...value
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
+  ]),
+];
+const DEFAULT_LOCATION = 'demo-bistro-cbd';
+const seatBookings = (value: string) => {
+  if (value !== 'at-once' && value !== 'never') throw new InvalidArgumentError('Either at-once or never.');
+  return value;
+};
 
-function withCommon(command: Command) {
+function withCommon(command: Command, locationDefault = `default: ${DEFAULT_LOCATION}`) {
   return command
     .addOption(new Option('--url <url>', 'PUBLIC_URL of the Counterpart installation').env('COUNTERPART_URL').default('http://localhost:3000'))
     .option('--client-id <id>', 'client id (or COUNTERPART_CLIENT_ID)')
     .option('--client-secret <secret>', 'client secret of an app (or COUNTERPART_CLIENT_SECRET)')
-    .option('--location <locationId>', 'a location to work at (repeatable)', collect)
+    .option('--location <locationId>', `a location to work at: repeat it, or separate several with commas (${locationDefault})`, collectLocations)
     .option('--duration <seconds>', 'stop after this many seconds (default: until Ctrl-C)', number);
 }
 
@@ -31,7 +46,13 @@ withCommon(program.command('pos').description('a POS: device sign-in, WebSocket,
   .option('--ready-delay <seconds>', 'wait before marking ready', number, 3)
   .option('--reject-share <fraction>', 'share of orders rejected, 0–1', number, 0.1)
   .option('--sale-every <seconds>', 'open (and later close) a table sale this often; 0 never', number, 20)
-  .action((options) => runPos({ ...options, location: options.location ?? ['demo-bistro-cbd'] }));
+  .option(
+    '--seat-bookings <when>',
+    'at-once: seat and finalise each booking right after accepting it; never: accept only, the host seats it',
+    seatBookings,
+    'at-once',
+  )
+  .action((options) => runPos({ ...options, location: options.location ?? [DEFAULT_LOCATION] }));
 
 withCommon(program.command('ordering-app').description('an ordering app: places sample orders and follows their journey'))
   .option('--rate <per-minute>', 'orders placed a minute', number, 12)
@@ -39,13 +60,16 @@ withCommon(program.command('ordering-app').description('an ordering app: places 
   .option('--webhook-port <port>', 'receive webhooks on this port instead of reading the events feed', number)
   .option('--webhook-secret <whsec>', "the endpoint's secret (repeat both while rotating)", collect)
   .option('--drain-timeout <seconds>', 'after stopping, wait this long for open orders to finish', number, 150)
-  .action((options) => runOrderingApp({ ...options, location: options.location ?? ['demo-bistro-cbd'] }));
+  .action((options) => runOrderingApp({ ...options, location: options.location ?? [DEFAULT_LOCATION] }));
 
 withCommon(program.command('booking-app').description('a booking app: books tables and follows each booking'))
   .option('--rate <per-minute>', 'bookings made a minute', number, 4)
-  .action((options) => runBookingApp({ ...options, location: options.location ?? ['demo-bistro-cbd'] }));
+  .action((options) => runBookingApp({ ...options, location: options.location ?? [DEFAULT_LOCATION] }));
 
-withCommon(program.command('loyalty').description('a loyalty partner: answers onboarding requests, prints loyalty activity'))
+withCommon(
+  program.command('loyalty').description('a loyalty partner: answers onboarding requests, prints loyalty activity'),
+  'default: none, answers every request',
+)
   .option('--program <loyaltyProgramId>', 'program approved onboarding requests join', 'demo-rewards')
   .option('--reject', 'reject onboarding requests instead', false)
   .option('--webhook-port <port>', 'receive webhooks on this port instead of reading the events feed', number)

@@ -6,7 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { bookingStatusTone, localTime, tableStatusTone, words } from './booking-format';
 import { BookingDecisionForm } from './booking-decision-form';
-import { readableHistory } from './booking-history';
+import { BookingHostActions } from './booking-host-actions';
+import { earlyMoveWarning, historyHeadline, readableHistory } from './booking-history';
 import { formatDate, formatDateTime, zoneName } from '@/lib/time/format';
 
 const sourceNames = { POS: 'POS', APP: 'Booking app', MERCHANT: 'Merchant' } as const;
@@ -27,11 +28,19 @@ export function BookingDetail({
 }) {
   const asset = booking.asset;
   const when = (iso: string) => formatDateTime(iso, timezone);
-  const changes = readableHistory(history);
+  const changes = readableHistory(history, timezone);
   const customer = booking.customer;
   return (
     <Card
-      title={`Booking ${booking.origin?.bookingReference ?? booking.id}`}
+      title={
+        <>
+          {customer?.name ?? 'Guest'}{' '}
+          <span className="ml-2 font-normal text-stone-600">
+            party of {booking.numberOfPeople}
+            {booking.startTime ? `, ${localTime(booking.startTime, timezone)}` : ''}
+          </span>
+        </>
+      }
       actions={
         <Link href={closeHref} scroll={false} className="text-sm text-stone-600 hover:underline">
           Close
@@ -91,38 +100,57 @@ export function BookingDetail({
               </>
             ) : null}
             <dt className="text-stone-600">Source</dt>
-            <dd>{booking.origin?.name ?? 'Walk-in (POS)'}</dd>
+            <dd className="break-words">
+              {booking.origin ? `${booking.origin.name ?? 'Booking app'}, reference ${booking.origin.bookingReference}` : 'Walk-in'}
+            </dd>
             <dt className="text-stone-600">Notes</dt>
             <dd className="break-words">{[booking.notes, customer?.notes].filter(Boolean).join(' · ') || '—'}</dd>
             <dt className="text-stone-600">Sales</dt>
             <dd>{sales.length ? sales.map((sale) => sale.id).join(', ') : 'None yet'}</dd>
           </dl>
+          <BookingHostActions
+            booking={{
+              id: booking.id,
+              bookingStatus: booking.bookingStatus,
+              startTime: booking.startTime,
+              tableStatus: asset.type === 'TABLE' ? asset.tableStatus : undefined,
+              arrivalStatus: asset.type === 'TABLE' ? asset.arrivalStatus : undefined,
+            }}
+          />
           <BookingDecisionForm bookingId={booking.id} bookingStatus={booking.bookingStatus} />
         </div>
         <div>
           <h3 className="mb-2 text-sm font-semibold text-stone-800">History</h3>
           <ol className="space-y-2 text-sm" aria-label="Booking history">
-            {history.map((entry) => (
-              <li key={entry.id} className="rounded border border-stone-100 p-2">
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <span className="font-medium">{words(entry.type.replace(/^BOOKING_/, ''))}</span>
-                  <time className="text-xs text-stone-600" dateTime={entry.createdAt}>
-                    {when(entry.createdAt)}
-                  </time>
-                </div>
-                <div className="text-xs text-stone-600">
-                  by {entry.who} ({sourceNames[entry.sourceOfChange]})
-                </div>
-                <div className="mt-1 space-y-0.5 text-xs text-stone-700">
-                  {(changes.get(entry.id) ?? []).map((change) => (
-                    <p key={change.field} className="break-words">
-                      <span className="font-medium">{change.field}</span>: {change.from !== undefined ? `${change.from} → ` : ''}
-                      {change.to}
+            {history.map((entry) => {
+              const early = earlyMoveWarning(entry, booking.startTime);
+              return (
+                <li key={entry.id} className="rounded border border-stone-100 p-2">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <span className="font-medium">{historyHeadline(entry, timezone)}</span>
+                    <time className="text-xs text-stone-600" dateTime={entry.createdAt}>
+                      {when(entry.createdAt)}
+                    </time>
+                  </div>
+                  {early ? (
+                    <p className="text-xs font-medium text-amber-800" role="note">
+                      ⚠ {early}
                     </p>
-                  ))}
-                </div>
-              </li>
-            ))}
+                  ) : null}
+                  <div className="text-xs text-stone-600">
+                    by {entry.who} ({sourceNames[entry.sourceOfChange]})
+                  </div>
+                  <div className="mt-1 space-y-0.5 text-xs text-stone-700">
+                    {(changes.get(entry.id) ?? []).map((change) => (
+                      <p key={change.field} className="break-words">
+                        <span className="font-medium">{change.field}</span>: {change.from !== undefined ? `${change.from} → ` : ''}
+                        {change.to}
+                      </p>
+                    ))}
+                  </div>
+                </li>
+              );
+            })}
           </ol>
         </div>
       </div>

@@ -1,5 +1,8 @@
 import type { DashboardBooking } from '@/lib/bookings/day-view';
 
+/** The cookie that remembers the location last shown on the bookings page, so the page opens on it next time. */
+export const BOOKINGS_LOCATION_COOKIE = 'bookings_location';
+
 type Tone = 'neutral' | 'green' | 'amber' | 'red' | 'blue';
 
 export const bookingStatusTone: Record<DashboardBooking['bookingStatus'], Tone> = {
@@ -16,6 +19,41 @@ export const tableStatusTone: Record<NonNullable<DashboardBooking['tableStatus']
   CLOSING: 'amber',
   FINALISED: 'neutral',
 };
+
+/**
+ * Where a party is in its visit, as the host sees it: the table status once seated, the arrival before that, and
+ * rejected, cancelled and no-show bookings as ended. Arrived and seated share a colour (the party is in the house).
+ */
+export type HostStatus = 'UPCOMING' | 'ARRIVED' | 'SEATED' | 'DINING' | 'CLOSING' | 'FINALISED' | 'ENDED';
+
+export function hostStatusOf(booking: Pick<DashboardBooking, 'bookingStatus' | 'tableStatus' | 'arrivalStatus'>): HostStatus {
+  if (booking.bookingStatus !== 'CREATED' && booking.bookingStatus !== 'ACCEPTED') return 'ENDED';
+  if (booking.tableStatus) return booking.tableStatus;
+  if (booking.arrivalStatus === 'NO_SHOW') return 'ENDED';
+  return booking.arrivalStatus === 'ON_TIME' || booking.arrivalStatus === 'EARLY' ? 'ARRIVED' : 'UPCOMING';
+}
+
+/** The colours and words of each host status: the legend and the timeline's blocks use the same. */
+export const HOST_STATUS_LOOK: Record<HostStatus, { label: string; bar: string }> = {
+  UPCOMING: { label: 'Upcoming', bar: 'border-stone-500 border-dashed bg-white' },
+  ARRIVED: { label: 'Arrived', bar: 'border-sky-600 bg-sky-100' },
+  SEATED: { label: 'Seated', bar: 'border-sky-600 bg-sky-100' },
+  DINING: { label: 'Dining', bar: 'border-emerald-600 bg-emerald-100' },
+  CLOSING: { label: 'Closing', bar: 'border-amber-500 bg-amber-100' },
+  FINALISED: { label: 'Finalised', bar: 'border-stone-300 bg-stone-100 text-stone-600' },
+  ENDED: { label: 'Cancelled / no-show', bar: 'border-red-400 bg-red-50 text-red-800' },
+};
+
+/** The one word a block shows for its status (not colour alone): "New" for an undecided booking, "No-show", "Cancelled" … */
+export function hostStatusWord(booking: Pick<DashboardBooking, 'bookingStatus' | 'tableStatus' | 'arrivalStatus'>): string {
+  const status = hostStatusOf(booking);
+  if (status === 'ENDED') {
+    if (booking.bookingStatus === 'REJECTED') return 'Rejected';
+    return booking.bookingStatus.startsWith('CANCELLED') ? 'Cancelled' : 'No-show';
+  }
+  if (status === 'UPCOMING' && booking.bookingStatus === 'CREATED') return 'New';
+  return HOST_STATUS_LOOK[status].label;
+}
 
 /** SCREAMING_SNAKE to words: CANCELLED_BY_MERCHANT → Cancelled by merchant. */
 export const words = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replaceAll('_', ' ');

@@ -87,7 +87,12 @@ export function BookingList({ bookings, timezone, dayHref }: { bookings: Dashboa
       column.accessor('source', {
         header: 'Source',
         filterFn: 'equals',
-        cell: (info) => (info.getValue() === 'POS' ? 'Walk-in (POS)' : (info.row.original.originName ?? 'Booking app')),
+        cell: (info) =>
+          info.getValue() === 'POS'
+            ? 'Walk-in (POS)'
+            : info.getValue() === 'MERCHANT'
+              ? 'Walk-in (dashboard)'
+              : (info.row.original.originName ?? 'Booking app'),
       }),
     ],
     [dayHref, timezone],
@@ -148,6 +153,7 @@ export function BookingList({ bookings, timezone, dayHref }: { bookings: Dashboa
         {filterSelect('source', 'Source', [
           ['APP', 'Booking app'],
           ['POS', 'Walk-in (POS)'],
+          ['MERCHANT', 'Walk-in (dashboard)'],
         ])}
       </div>
       <div className="relative overflow-x-auto">

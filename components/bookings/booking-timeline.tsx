@@ -1,20 +1,19 @@
 'use client';
 
 import Link from 'next/link';
+import { useEffect, useRef } from 'react';
 import type { DashboardBooking, DashboardTable } from '@/lib/bookings/day-view';
-import { bookingHref, guestLabel, localDayAndMinutes, localTime, words } from './booking-format';
+import { HOST_STATUS_LOOK, bookingHref, hostStatusOf, hostStatusWord, localDayAndMinutes, localTime } from './booking-format';
 
-// A booking without endTime is drawn for the usual length of a sitting.
+// A booking without endTime is drawn for the usual length of a sitting, and no block is drawn shorter: it must hold
+// the time, the party and the guest's name.
 const DEFAULT_SITTING_MINUTES = 90;
-const barColours: Record<string, string> = {
-  CREATED: 'border-amber-400 bg-amber-50',
-  ACCEPTED: 'border-emerald-500 bg-emerald-50',
-  SEATED: 'border-sky-500 bg-sky-100',
-  DINING: 'border-sky-600 bg-sky-200',
-  CLOSING: 'border-amber-500 bg-amber-100',
-  FINALISED: 'border-stone-300 bg-stone-100 text-stone-600',
-  ENDED: 'border-red-300 bg-red-50 text-red-700 line-through',
-};
+const HOUR_PX = 96;
+const MINUTE_PX = HOUR_PX / 60;
+const LABEL_PX = 96;
+const LANE_REM = 3.75;
+// Where the day view opens when the day is not today: dinner, the service a host runs the door for.
+const EVENING_MINUTES = 17 * 60;
 
 interface Row {
   key: string;
@@ -30,14 +29,13 @@ interface Placed {
   ended: boolean;
 }
 
-const isEnded = (booking: DashboardBooking) => booking.bookingStatus === 'REJECTED' || booking.bookingStatus.startsWith('CANCELLED');
 const lengthOf = (booking: DashboardBooking) =>
-  booking.endTime ? Math.max(15, (Date.parse(booking.endTime) - Date.parse(booking.startTime)) / 60_000) : DEFAULT_SITTING_MINUTES;
+  Math.max(DEFAULT_SITTING_MINUTES, booking.endTime ? (Date.parse(booking.endTime) - Date.parse(booking.startTime)) / 60_000 : DEFAULT_SITTING_MINUTES);
 
 /**
  * Bookings of one table in lanes: each goes into the first lane free at its start, so overlapping bookings sit one
  * above the other (never on top of each other) and each stays clickable. `conflict` is set when two live bookings
- * (not rejected or cancelled) overlap.
+ * (not rejected, cancelled or no-shows) overlap.
  */
 export function placeInLanes(bookings: { booking: DashboardBooking; start: number }[]): { placed: Placed[]; lanes: number; conflict: boolean } {
   const laneEnds: number[] = [];
@@ -48,7 +46,7 @@ export function placeInLanes(bookings: { booking: DashboardBooking; start: numbe
       let lane = laneEnds.findIndex((end) => end <= start);
       if (lane === -1) lane = laneEnds.push(0) - 1;
       laneEnds[lane] = start + length;
-      return { booking, start, length, lane, ended: isEnded(booking) };
+      return { booking, start, length, lane, ended: hostStatusOf(booking) === 'ENDED' };
     });
   const live = placed.filter((entry) => !entry.ended);
   const conflict = live.some((a, index) => live.slice(index + 1).some((b) => a.start < b.start + b.length && b.start < a.start + a.length));
@@ -60,9 +58,12 @@ interface Group {
   rows: Row[];
 }
 
-/** Rows per table, grouped by section in floor order; bookings without a table get a row of their own. */
+/** Rows per table, grouped by section in floor order; bookings without a table get a row of their own, on top (Tock). */
 function groupRows(tables: DashboardTable[], bookings: DashboardBooking[]): Group[] {
   const groups: Group[] = [];
+  const known = new Set(tables.map((table) => table.number));
+  const unplaced = bookings.filter((booking) => !booking.tableNumbers.some((number) => known.has(number)));
+  if (unplaced.length) groups.push({ name: 'Unassigned', rows: [{ key: 'unassigned', label: 'No table', bookings: unplaced }] });
   for (const table of tables) {
     const name = table.sectionName ?? 'No section';
     let group = groups.find((candidate) => candidate.name === name);
@@ -73,18 +74,34 @@ function groupRows(tables: DashboardTable[], bookings: DashboardBooking[]): Grou
       bookings: bookings.filter((booking) => booking.tableNumbers.includes(table.number)),
     });
   }
-  const known = new Set(tables.map((table) => table.number));
-  const unplaced = bookings.filter((booking) => !booking.tableNumbers.some((number) => known.has(number)));
-  if (unplaced.length) groups.push({ name: 'Unassigned', rows: [{ key: 'unassigned', label: 'No table / room', bookings: unplaced }] });
   return groups;
 }
 
+/** The legend of the blocks' colours; each block also says its status in words. */
+export function BookingLegend() {
+  const shown = (['UPCOMING', 'ARRIVED', 'DINING', 'CLOSING', 'FINALISED', 'ENDED'] as const).map((status) => ({
+    status,
+    label: status === 'ARRIVED' ? 'Arrived / seated' : HOST_STATUS_LOOK[status].label,
+  }));
+  return (
+    <ul aria-label="Legend" className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-700">
+      {shown.map(({ status, label }) => (
+        <li key={status} className="flex items-center gap-1.5">
+          <span aria-hidden="true" className={`inline-block h-3.5 w-5 rounded-sm border-l-4 border-y border-r ${HOST_STATUS_LOOK[status].bar}`} />
+          {label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
- * The day view: each table is a row on the location's clock, sections are groups. A bar's colour is the table
- * status once seated, the booking status before that; rejected and cancelled bookings are struck through.
+ * The host's day: each table is a row on the location's whole day (sections are groups), an hour a fixed width, so
+ * the region scrolls sideways and opens at now (today) or at the evening. A block says its time, party size, guest
+ * and status in words; its colour is the status too (see the legend). Covers per hour run along the top.
  *
  * A client component, like the list below it, so the page sends the day's bookings once (the list and the timeline
- * get the same array, which React's payload carries once) instead of every bar as a rendered element as well.
+ * get the same array, which React's payload carries once) instead of every block as a rendered element as well.
  */
 export function BookingTimeline({
   tables,
@@ -93,93 +110,117 @@ export function BookingTimeline({
   timezone,
   dayHref,
   now,
+  coversByHour,
 }: {
   tables: DashboardTable[];
   bookings: DashboardBooking[];
   date: string;
   timezone: string;
-  /** The page's address for this day; a bar links to it with the booking's detail open. */
+  /** The page's address for this day; a block links to it with the booking's detail open. */
   dayHref: string;
   /** The server's clock (ISO): a "now" line is drawn when `date` is today at the location. */
   now: string;
+  coversByHour: { hour: number; covers: number }[];
 }) {
+  const region = useRef<HTMLDivElement>(null);
   const ofDay = bookings.map((booking) => ({ booking, start: localDayAndMinutes(booking.startTime, timezone) })).filter(({ start }) => start.day === date);
-  const firstHour = Math.min(10, ...ofDay.map(({ start }) => Math.floor(start.minutes / 60)));
-  const windowStart = firstHour * 60;
-  const windowLength = 24 * 60 - windowStart;
   const starts = new Map(ofDay.map(({ booking, start }) => [booking.id, start.minutes]));
   const groups = groupRows(
     tables,
     ofDay.map(({ booking }) => booking),
   );
-  const hours = Array.from({ length: 24 - firstHour }, (_, index) => firstHour + index);
-  // A position on the day's window, to a thousandth of a percent (a fraction of a pixel): a day has hundreds of bars.
-  const share = (minutes: number) => Math.round((Math.max(0, Math.min(minutes, windowLength)) / windowLength) * 100_000) / 1000;
-  const percent = (minutes: number) => `${share(minutes)}%`;
   const current = localDayAndMinutes(now, timezone);
-  const nowLine = current.day === date && current.minutes >= windowStart ? percent(current.minutes - windowStart) : null;
+  const nowMinutes = current.day === date ? current.minutes : null;
+  const firstEvening = ofDay.map(({ start }) => start.minutes).filter((minutes) => minutes >= EVENING_MINUTES - 60);
+  const openAt = nowMinutes ?? (firstEvening.length ? Math.min(...firstEvening) : EVENING_MINUTES);
 
+  useEffect(() => {
+    // Opens at now (or the evening) with an hour before it in view, once per day shown: later re-renders (live
+    // updates, the clock moving) keep the user's scroll.
+    if (region.current) region.current.scrollLeft = Math.max(0, (openAt - 60) * MINUTE_PX);
+  }, [date]);
+
+  const width = LABEL_PX + 24 * HOUR_PX;
+  const coversAt = new Map(coversByHour.map((entry) => [entry.hour, entry.covers]));
   return (
-    // Only the timeline scrolls sideways on narrow screens; it takes focus so keyboards can scroll it too.
-    <div className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-500" role="region" aria-label="Timeline" tabIndex={0}>
-      <div className="min-w-[900px]">
-        <div className="relative ml-32 h-6 border-b border-stone-200 text-xs text-stone-600">
-          {hours.map((hour) => (
-            <span key={hour} className="absolute -translate-x-1/2" style={{ left: percent(hour * 60 - windowStart) }}>
+    // Only the timeline scrolls sideways; it takes focus so keyboards can scroll it too.
+    <div
+      ref={region}
+      className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-500"
+      role="region"
+      aria-label="Timeline"
+      tabIndex={0}
+      data-testid="timeline"
+    >
+      <div className="relative" style={{ width }}>
+        <div className="flex border-b border-stone-200 text-xs text-stone-600" aria-hidden="true">
+          <div className="sticky left-0 z-20 shrink-0 bg-white" style={{ width: LABEL_PX }} />
+          {Array.from({ length: 24 }, (_, hour) => (
+            <div key={hour} className="shrink-0 border-l border-stone-200 pl-1" style={{ width: HOUR_PX }}>
               {String(hour).padStart(2, '0')}:00
-            </span>
+            </div>
           ))}
         </div>
-        {groups.length === 0 ? <p className="py-6 text-center text-sm text-stone-600">No tables or bookings for this day.</p> : null}
+        <div className="flex border-b border-stone-200 text-xs" data-testid="covers-by-hour" aria-hidden="true">
+          <div className="sticky left-0 z-20 shrink-0 bg-white py-1 font-medium text-stone-700" style={{ width: LABEL_PX }}>
+            Covers
+          </div>
+          {Array.from({ length: 24 }, (_, hour) => (
+            <div key={hour} className="shrink-0 border-l border-stone-100 py-1 pl-1 text-stone-700" style={{ width: HOUR_PX }}>
+              {coversAt.get(hour) ? <span className="font-semibold">{coversAt.get(hour)}</span> : <span className="text-stone-400">–</span>}
+            </div>
+          ))}
+        </div>
+        {groups.length === 0 ? <p className="sticky left-0 w-[min(100%,80vw)] py-6 text-sm text-stone-600">No tables or bookings for this day.</p> : null}
         <div className="relative">
-          {nowLine ? (
-            <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-0 left-32 z-10">
-              <div className="absolute inset-y-0 w-0.5 bg-red-500" style={{ left: nowLine }} data-testid="now-line">
-                <span className="absolute -top-1 -left-1 size-2.5 rounded-full bg-red-500" />
-              </div>
+          {nowMinutes !== null ? (
+            <div
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-y-0 z-10 w-0.5 bg-red-600"
+              style={{ left: LABEL_PX + nowMinutes * MINUTE_PX }}
+              data-testid="now-line"
+            >
+              <span className="absolute -top-1 -left-1 size-2.5 rounded-full bg-red-600" />
             </div>
           ) : null}
           {groups.map((group) => (
             <section key={group.name} aria-label={`Section ${group.name}`} className="border-b border-stone-100 py-1">
-              <h3 className="py-1 text-xs font-semibold tracking-wide text-stone-600 uppercase">{group.name}</h3>
+              <h3 className="sticky left-0 inline-block bg-white py-1 pr-2 text-xs font-semibold tracking-wide text-stone-600 uppercase">{group.name}</h3>
               {group.rows.map((row) => {
                 const { placed, lanes, conflict } = placeInLanes(row.bookings.map((booking) => ({ booking, start: starts.get(booking.id)! })));
                 return (
-                  <div key={row.key} className="flex items-start py-1" data-testid={row.key} data-lanes={lanes}>
-                    <div className="flex w-32 shrink-0 flex-col pr-2 text-sm text-stone-700">
-                      <span className="truncate">{row.label}</span>
+                  <div key={row.key} className="flex items-start py-0.5" data-testid={row.key} data-lanes={lanes}>
+                    <div className="sticky left-0 z-20 flex shrink-0 flex-col self-stretch bg-white pr-2 text-sm text-stone-700" style={{ width: LABEL_PX }}>
+                      <span>{row.label}</span>
                       {conflict ? (
                         <span className="text-xs font-medium text-red-700" role="note">
-                          ⚠ Overlapping bookings
+                          ⚠ Overlap
                         </span>
                       ) : null}
                     </div>
                     <div
                       className={`relative flex-1 rounded ${conflict ? 'bg-red-50 ring-1 ring-red-300' : 'bg-stone-50'}`}
-                      style={{ height: `${lanes * 2}rem` }}
+                      style={{ height: `${lanes * LANE_REM}rem` }}
                     >
                       {placed.map(({ booking, start, length, lane, ended }) => {
-                        const colour = barColours[ended ? 'ENDED' : (booking.tableStatus ?? booking.bookingStatus)];
-                        const status = booking.tableStatus ? words(booking.tableStatus) : words(booking.bookingStatus);
-                        const offset = start - windowStart;
-                        const label = `${localTime(booking.startTime, timezone)} ${guestLabel(booking)}`;
-                        // The bar's shared look is one class (booking-bar, app/globals.css) and its text one string, so
-                        // each of a busy day's hundreds of bars carries only what is its own.
+                        const status = hostStatusOf(booking);
+                        // The block's shared look is one class (booking-bar, app/globals.css), so each of a busy day's
+                        // hundreds of blocks carries only what is its own.
                         return (
                           <Link
                             key={booking.id}
                             href={bookingHref(dayHref, booking.id)}
                             scroll={false}
-                            className={`booking-bar ${colour}`}
-                            style={{
-                              top: `${lane * 2 + 0.125}rem`,
-                              left: percent(offset),
-                              width: `max(4rem, ${Math.round((share(offset + length) - share(offset)) * 1000) / 1000}%)`,
-                            }}
-                            title={`${label}: ${status}`}
+                            className={`booking-bar ${HOST_STATUS_LOOK[status].bar}`}
+                            style={{ top: `${lane * LANE_REM + 0.125}rem`, left: start * MINUTE_PX, width: length * MINUTE_PX - 2 }}
                             data-booking-id={booking.id}
+                            data-status={status}
                           >
-                            {`${label} · ${status}`}
+                            <span className="font-semibold">
+                              {localTime(booking.startTime, timezone)} · {booking.numberOfPeople} ppl
+                            </span>
+                            <span className={`truncate ${ended ? 'line-through' : ''}`}>{booking.customerName ?? 'Guest'}</span>
+                            <span className="text-[0.6875rem] uppercase">{hostStatusWord(booking)}</span>
                           </Link>
                         );
                       })}

@@ -263,3 +263,54 @@ test('simulate loyalty approves a merchant’s onboarding request through the AP
     if (loyalty.child.exitCode === null) loyalty.child.kill('SIGKILL');
   }
 });
+
+test('every simulator lists --location in --help with its default, and takes several locations at once', async ({ request, baseURL }) => {
+  for (const kind of ['pos', 'ordering-app', 'booking-app']) {
+    const help = simulate([kind, '--help']);
+    expect(await help.exited).toBe(0);
+    expect(help.lines.join('\n'), kind).toMatch(
+      /--location <locationId>\s+a location to work at: repeat it, or separate\s+several with commas \(default: demo-bistro-cbd\)/,
+    );
+  }
+
+  // Both demo locations from one booking app, named once with a comma: the bookings land at each.
+  const partner = await manage<{ id: string }>(request, '/partners', { name: `Two-location booking app ${Date.now()}`, type: 'BOOKING_APP' });
+  const client = await manage<{ client_id: string; client_secret: string }>(request, `/partners/${partner.id}/clients`);
+  for (const locationId of DEMO_LOCATIONS) await manage(request, `/partners/${partner.id}/connections`, { locationId });
+  const app = simulate([
+    'booking-app',
+    '--url',
+    baseURL!,
+    '--location',
+    DEMO_LOCATIONS.join(','),
+    '--client-id',
+    client.client_id,
+    '--client-secret',
+    client.client_secret,
+    '--duration',
+    '4',
+    '--rate',
+    '60',
+  ]);
+  expect(await app.exited, app.lines.join('\n')).toBe(0);
+  expect(app.lines.join('\n')).toContain(`booking 60 tables a minute at ${DEMO_LOCATIONS.join(', ')}`);
+  const summary = summaryOf(app.lines) as { placed: number; failed: number };
+  expect(summary.failed).toBe(0);
+  expect(summary.placed).toBeGreaterThanOrEqual(2);
+
+  const api = createCounterpartClient({
+    baseUrl: baseURL!,
+    auth: clientCredentials({ baseUrl: baseURL!, clientId: client.client_id, clientSecret: client.client_secret }),
+  });
+  for (const locationId of DEMO_LOCATIONS) {
+    const booked = app.lines
+      .map((line) => line.match(/ (\S+) booked at (\S+) for /))
+      .filter((match) => match?.[2] === locationId)
+      .map((match) => match![1]!);
+    expect(booked.length, `${locationId}:\n${app.lines.join('\n')}`).toBeGreaterThanOrEqual(1);
+    for (const bookingId of booked) {
+      const booking = await unwrap(api.GET('/bookings/{bookingId}', { params: { path: { bookingId } } }));
+      expect(booking.locationId).toBe(locationId);
+    }
+  }
+});

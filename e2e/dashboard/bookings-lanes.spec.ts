@@ -37,14 +37,14 @@ test('overlapping bookings on one table sit in lanes, are both clickable, and th
 
   const row = page.getByTestId(`table-${TABLE}`);
   await expect(row).toHaveAttribute('data-lanes', '2');
-  await expect(row.getByRole('note')).toHaveText(/Overlapping bookings/);
+  await expect(row.getByRole('note')).toHaveText(/Overlap/);
   for (const [id, guest] of [
     [first, 'Early'],
     [second, 'Late'],
   ] as const) {
     await row.locator(`[data-booking-id="${id}"]`).click();
     await expect(page).toHaveURL(new RegExp(`booking=${id}`));
-    const detail = page.getByRole('heading', { name: /^Booking lane-/ }).locator('xpath=ancestor::section[1]');
+    const detail = page.getByRole('heading', { name: new RegExp(`^${guest} party of 2`) }).locator('xpath=ancestor::section[1]');
     await expect(detail).toContainText(guest);
     await expect(detail).toContainText('0400 000 000');
     await expect(detail).toContainText(`${guest.toLowerCase()}@example.test`);

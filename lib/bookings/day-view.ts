@@ -9,12 +9,11 @@ import { type BookingDetails, type BookingRow, toBooking } from './booking-recor
 import { listBookingRows } from './list-bookings';
 import type { BookingResponse } from './schema';
 import { updateBooking } from './update-booking';
+import type { MerchantActor } from './merchant-moves';
+import { type DayCovers, coversOfDay } from './covers';
+import { inScope } from '@/lib/tenancy/scope';
 
-/** The merchant user acting in the dashboard (docs/contract.md#merchant-moves: a dashboard change has no partner actor). */
-export interface MerchantActor {
-  merchantId: string;
-  userId: string;
-}
+export type { MerchantActor } from './merchant-moves';
 
 /** One booking as the day view shows it. */
 export interface DashboardBooking {
@@ -29,7 +28,7 @@ export interface DashboardBooking {
   assetType: BookingRow['assetType'];
   tableNumbers: string[];
   rooms: string[];
-  source: 'APP' | 'POS';
+  source: 'APP' | 'POS' | 'MERCHANT';
   originName: string | null;
   bookingReference: string | null;
 }
@@ -71,7 +70,7 @@ function toDashboardBooking(row: BookingRow): DashboardBooking {
     assetType: row.assetType,
     tableNumbers: row.tableNumbers,
     rooms: (details.rooms ?? []).map((room) => room.number),
-    source: row.source === 'POS' ? 'POS' : 'APP',
+    source: row.source,
     originName: row.originName,
     bookingReference: row.bookingReference,
   };
@@ -81,16 +80,21 @@ function toDashboardBooking(row: BookingRow): DashboardBooking {
 const DASHBOARD_LIMIT = 1000;
 
 /**
- * The bookings page of a merchant: its locations, the chosen one's tables by section (the timeline's rows) and its
- * bookings from `date` to `to` (days at the location, `to` defaulting to `date`, `date` to today there).
+ * The bookings page of a merchant: the locations it reaches (lib/tenancy/scope.ts decides), the chosen one's tables by
+ * section (the timeline's rows), its bookings from `date` to `to` (days at the location, `to` defaulting to `date`,
+ * `date` to today there) and the covers of `date`. The location is the one asked for, else `preferredLocation` (the
+ * one the user last chose), else the first; one the merchant does not reach is never chosen.
  */
-export async function merchantBookingDay(db: Executor, merchantId: string, query: z.output<typeof bookingDayQuerySchema>) {
+export async function merchantBookingDay(db: Executor, merchantId: string, query: z.output<typeof bookingDayQuerySchema>, preferredLocation?: string) {
   const merchantLocations = await db
     .select({ id: locations.id, name: locations.name, timezone: locations.timezone })
     .from(locations)
-    .where(eq(locations.merchantId, merchantId))
+    .where(inScope(db, { merchantId }, locations.id))
     .orderBy(asc(locations.name));
-  const location = merchantLocations.find((candidate) => candidate.id === query.location) ?? merchantLocations[0];
+  const location =
+    merchantLocations.find((candidate) => candidate.id === query.location) ??
+    merchantLocations.find((candidate) => candidate.id === preferredLocation) ??
+    merchantLocations[0];
   if (!location) return { locations: merchantLocations, location: undefined };
   const date = query.date ?? todayIn(location.timezone);
   const to = query.to && query.to >= date ? query.to : date;
@@ -106,7 +110,9 @@ export async function merchantBookingDay(db: Executor, merchantId: string, query
   const tablesInOrder: DashboardTable[] = tableRows
     .sort((a, b) => (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER) || byNumber.compare(a.number, b.number))
     .map(({ number, sectionName }) => ({ number, sectionName }));
-  return { locations: merchantLocations, location, date, to, tables: tablesInOrder, bookings: rows.map(toDashboardBooking) };
+  const dayBookings = rows.map(toDashboardBooking);
+  const covers: DayCovers = coversOfDay(dayBookings, location.timezone, date);
+  return { locations: merchantLocations, location, date, to, tables: tablesInOrder, bookings: dayBookings, covers };
 }
 
 export interface BookingHistoryEntry {

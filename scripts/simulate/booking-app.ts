@@ -49,7 +49,7 @@ export async function runBookingApp(options: BookingAppOptions) {
       });
       bookings.set(data!.id, `${name} (${people})`);
       counts.placed += 1;
-      log(`${name} (${people}) ${data!.id} booked for ${startTime.slice(0, 16).replace('T', ' ')} UTC`);
+      log(`${name} (${people}) ${data!.id} booked at ${locationId} for ${startTime.slice(0, 16).replace('T', ' ')} UTC`);
     } catch (error) {
       counts.failed += 1;
       log(`booking failed: ${describeError(error)}`);

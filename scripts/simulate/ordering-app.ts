@@ -55,7 +55,9 @@ export async function runOrderingApp(options: OrderingAppOptions) {
       const { data } = await api.POST('/orders', { body });
       orders.set(data!.id, { reference: body.origin.orderReference ?? data!.id, status: data!.status });
       counts.placed += 1;
-      log(`${body.origin.orderReference} ${data!.id} placed: ${body.items.length} items, ${(body.total.amount / 100).toFixed(2)} ${body.total.currency}`);
+      log(
+        `${body.origin.orderReference} ${data!.id} placed at ${locationId}: ${body.items.length} items, ${(body.total.amount / 100).toFixed(2)} ${body.total.currency}`,
+      );
       const overtaken = early.get(data!.id);
       early.delete(data!.id);
       if (overtaken) await onEvent(overtaken);

@@ -18,14 +18,16 @@ export interface PosOptions extends CommonOptions {
   readyDelay: number;
   rejectShare: number;
   saleEvery: number;
+  /** `at-once`: seat and finalise each booking right after accepting it; `never`: accept only, the host seats it. */
+  seatBookings: 'at-once' | 'never';
 }
 
 type Log = (message: string) => void;
 
 /**
  * A POS: signs in with the device flow (printing the code and the URL to approve), holds the notification WebSocket of
- * each location, accepts, prepares and readies orders after the configured delays (or rejects a share of them), seats
- * and finalises accepted bookings, and opens and closes sales on tables.
+ * each location, accepts, prepares and readies orders after the configured delays (or rejects a share of them), accepts
+ * bookings (and with `--seat-bookings at-once` seats and finalises them at once), and opens and closes sales on tables.
  */
 export async function runPos(options: PosOptions) {
   const log = logger('pos');
@@ -122,6 +124,7 @@ async function handleBooking(api: CounterpartClient, bookingId: string, options:
     await wait(options.acceptDelay * 1000);
     await api.PATCH('/bookings/{bookingId}', { params: { path: { bookingId } }, body: { bookingStatus: 'ACCEPTED' } });
     log(`booking ${bookingId} accepted`);
+    if (options.seatBookings === 'never') return;
     for (const tableStatus of ['SEATED', 'DINING', 'CLOSING', 'FINALISED'] as const) {
       await wait(options.prepareDelay * 1000);
       await api.PATCH('/bookings/{bookingId}', { params: { path: { bookingId } }, body: { asset: { tableStatus } } });

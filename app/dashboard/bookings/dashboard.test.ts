@@ -5,6 +5,7 @@ import { type BookingWorld, bookingEventsSent, bookingWorld, createdBooking, get
 import { resetConfig } from '@/lib/config';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createUser } from '@/lib/tenancy/users';
+import { createLocation } from '@/lib/tenancy/merchants';
 import { decideBookingAsMerchant, merchantBookingDay, merchantBookingDetail, merchantDecisionSchema, todayIn } from '@/lib/bookings/day-view';
 
 const database = useTestDatabase();
@@ -98,5 +99,23 @@ describe('merchantBookingDay', () => {
     // Another merchant's location is never shown, even when asked for.
     const other = await merchantBookingDay(database.db(), merchant.merchantId, { location: world.otherLocationId, date: today });
     expect(other.location?.id).toBe(world.locationId);
+    expect(other.locations.map((location) => location.id)).toEqual([world.locationId]);
+  });
+
+  it('opens on the location last chosen when the address names none, but never on one the merchant does not reach', async () => {
+    const second = await createLocation(database.db(), merchant.merchantId, {
+      locationId: `second-${Date.now()}`,
+      name: 'Zz Second',
+      timezone: 'Australia/Perth',
+    });
+    const remembered = await merchantBookingDay(database.db(), merchant.merchantId, {}, second.locationId);
+    expect(remembered.location?.id).toBe(second.locationId);
+    expect(remembered.date).toBe(todayIn('Australia/Perth'));
+    expect(remembered.covers).toMatchObject({ bookings: 0, covers: 0 });
+    const foreign = await merchantBookingDay(database.db(), merchant.merchantId, {}, world.otherLocationId);
+    expect(foreign.location?.id).toBe(world.locationId);
+    // The address wins over the remembered choice.
+    const asked = await merchantBookingDay(database.db(), merchant.merchantId, { location: world.locationId }, second.locationId);
+    expect(asked.location?.id).toBe(world.locationId);
   });
 });

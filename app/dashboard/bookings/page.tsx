@@ -1,10 +1,14 @@
 import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
 import { requireUser } from '@/auth';
 import { getDb } from '@/db/client';
+import { BookingCovers } from '@/components/bookings/booking-covers';
 import { BookingDayFilters } from '@/components/bookings/booking-day-filters';
 import { BookingDetail } from '@/components/bookings/booking-detail';
+import { BOOKINGS_LOCATION_COOKIE } from '@/components/bookings/booking-format';
 import { BookingList } from '@/components/bookings/booking-list';
-import { BookingTimeline } from '@/components/bookings/booking-timeline';
+import { BookingLegend, BookingTimeline } from '@/components/bookings/booking-timeline';
+import { BookingWalkIn } from '@/components/bookings/booking-walk-in';
 import { RefreshOnBookingEvents } from '@/components/bookings/refresh-on-booking-events';
 import { Card, EmptyState, PageHeader } from '@/components/ui/card';
 import { bookingDayQuerySchema, merchantBookingDay, merchantBookingDetail } from '@/lib/bookings/day-view';
@@ -20,12 +24,12 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
   const raw = await searchParams;
   const query = bookingDayQuerySchema.parse(Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value])));
   const db = getDb();
-  const day = await merchantBookingDay(db, user.merchantId ?? '', query);
-  const header = <PageHeader title="Bookings" description="Each location's bookings by day: the tables on a timeline, and the list to filter." />;
+  const lastChosen = (await cookies()).get(BOOKINGS_LOCATION_COOKIE)?.value;
+  const day = await merchantBookingDay(db, user.merchantId ?? '', query, lastChosen);
   if (!day.location) {
     return (
       <>
-        {header}
+        <PageHeader title="Bookings" />
         <EmptyState>You have no locations yet.</EmptyState>
       </>
     );
@@ -41,7 +45,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
     : undefined;
   return (
     <>
-      {header}
+      <PageHeader title="Bookings" actions={<BookingWalkIn locationId={location.id} tables={day.tables!.map((table) => table.number)} />} />
       <RefreshOnBookingEvents locationId={location.id} />
       <BookingDayFilters
         locations={day.locations}
@@ -51,9 +55,11 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
         today={dayIn(location.timezone)}
         zone={zoneName(location.timezone)}
       />
+      <BookingCovers covers={day.covers!} />
       <div className="space-y-4">
         {detail ? <BookingDetail {...detail} timezone={location.timezone} closeHref={dayHref} /> : null}
         <Card title={`${location.name}: ${formatDay(date!)}`}>
+          <BookingLegend />
           <BookingTimeline
             tables={day.tables!}
             bookings={day.bookings!}
@@ -61,6 +67,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
             timezone={location.timezone}
             dayHref={dayHref}
             now={new Date().toISOString()}
+            coversByHour={day.covers!.byHour}
           />
         </Card>
         <Card title={date === to ? `Bookings on ${formatDay(date!)}` : `Bookings ${formatDay(date!)} to ${formatDay(to!)}`}>
