@@ -40,7 +40,8 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
   .superRefine((password, context) => {
-    // Lengths are the checks above; this adds only what they cannot say.
+    // Lengths are the checks above (zod runs this one even when they fail); this adds only what they cannot say.
+    if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return;
     const problem = guessableProblem(password, {});
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
