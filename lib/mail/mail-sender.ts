@@ -15,6 +15,8 @@ export interface MailSenderOptions {
   retrySchedule?: readonly number[];
   /** The longest an idle loop sleeps; a commit that queued mail (NOTIFY) or a retry this instance knows of wakes it earlier. */
   idleWaitMs?: number;
+  /** How long a claim holds its mails (default: longer than an attempt can run); a crash frees them after this. */
+  leaseSeconds?: number;
 }
 
 export interface MailSender {
@@ -36,6 +38,7 @@ export function createMailSender(handle: DatabaseHandle, options: MailSenderOpti
   const batchSize = options.batchSize ?? 20;
   const schedule = options.retrySchedule ?? MAIL_RETRY_SCHEDULE;
   const idleWaitMs = options.idleWaitMs ?? 5000;
+  const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
   const log = logger().child({ loop: 'mail-sender' });
   let woken = false;
   let wakeWaiter: (() => void) | undefined;
@@ -85,7 +88,7 @@ export function createMailSender(handle: DatabaseHandle, options: MailSenderOpti
   };
 
   const sendBatch = async () => {
-    const claimed = await claimDueMails(handle.db, batchSize, LEASE_SECONDS);
+    const claimed = await claimDueMails(handle.db, batchSize, leaseSeconds);
     const outcomes = await Promise.all(
       claimed.map(async (mail) => {
         const outcome = await attempt(mail);

@@ -30,6 +30,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
   let offered = 0;
   const server = new SMTPServer({
     logger: false,
+    disableReverseLookup: true,
     // Closing waits this long for clients to say QUIT (a pooled transport keeps its connection open).
     closeTimeout: 200,
     // Plain SMTP on loopback: the client is not offered STARTTLS with the package's self-signed certificate.
