@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '@/db/schema';
 import { resetConfig } from '@/lib/config';
 import { freePort } from '@/lib/testing/server-process';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createMailSender } from './mail-sender';
-import { enqueueMail } from './outbox';
+import { enqueueMail, MAIL_RETENTION_DAYS, sweepOldMail } from './outbox';
 import { passwordResetMail } from './templates';
 import { linkIn, startSmtpSink, type SmtpSink } from './testing/smtp-sink';
 import { closeSmtpTransports } from './transport';
@@ -158,5 +158,17 @@ describe('mail without SMTP_URL', () => {
     expect(kept.textBody).toContain('http://localhost:3000/reset-password?token=abc');
     expect(kept.completedAt).not.toBeNull();
     expect(server.received).toHaveLength(0);
+  });
+});
+
+describe('mail retention', () => {
+  it(`deletes finished mail older than ${MAIL_RETENTION_DAYS} days and keeps pending mail however old`, async () => {
+    resetConfig({ SMTP_URL: '' });
+    const [old, recent, waiting] = [await queue('old@bistro.test'), await queue('recent@bistro.test'), await queue('waiting@bistro.test')];
+    await db().update(mailOutbox).set({ status: 'SENT' }).where(inArray(mailOutbox.id, [old, recent]));
+    const longAgo = new Date(Date.now() - (MAIL_RETENTION_DAYS + 1) * 24 * 60 * 60 * 1000);
+    await db().update(mailOutbox).set({ createdAt: longAgo }).where(inArray(mailOutbox.id, [old, waiting]));
+    expect(await sweepOldMail(db(), 100)).toBe(1);
+    expect((await db().select({ id: mailOutbox.id }).from(mailOutbox)).map((row) => row.id).sort()).toEqual([recent, waiting].sort());
   });
 });

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { storableText } from '@/db/rows';
+import { rowsOf, storableText } from '@/db/rows';
 import { mailOutbox } from '@/db/schema';
 import { newPrefixedId } from '@/lib/ids';
 import type { RenderedMail } from './templates';
@@ -42,4 +42,18 @@ export async function listMail(db: Executor, filters: { status?: MailRow['status
     .where(filters.status ? eq(mailOutbox.status, filters.status) : undefined)
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(Math.min(limit, 500));
+}
+
+/** Finished mail (sent, kept or given up) is kept this long for the console, then deleted. */
+export const MAIL_RETENTION_DAYS = 30;
+
+/** Deletes up to `limit` finished mails older than MAIL_RETENTION_DAYS; resolves with how many went. */
+export async function sweepOldMail(db: Executor, limit: number): Promise<number> {
+  const result = await db.execute(sql`
+    delete from ${mailOutbox} where id in (
+      select id from ${mailOutbox}
+      where status <> 'PENDING' and created_at < now() - make_interval(days => ${MAIL_RETENTION_DAYS})
+      order by created_at limit ${limit}
+    ) returning id`);
+  return rowsOf(result).length;
 }
