@@ -46,8 +46,12 @@ async function main() {
     const deadline = Date.now() + 30_000;
     while (sink.received.length < count && Date.now() < deadline) await sleep(20);
     await loops.stop();
-    const latencies = sink.received.filter((received) => committedAt.has(received.messageId)).map((received) => received.receivedAt - committedAt.get(received.messageId)!);
-    console.log(`mail latency, commit → SMTP server, ${latencies.length}/${count} mails at 20/s: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
+    const latencies = sink.received
+      .filter((received) => committedAt.has(received.messageId))
+      .map((received) => received.receivedAt - committedAt.get(received.messageId)!);
+    console.log(
+      `mail latency, commit → SMTP server, ${latencies.length}/${count} mails at 20/s: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`,
+    );
 
     // 2. SIGKILL: a child instance sends a burst and is killed halfway; this process's sender carries on.
     const before = sink.received.length;
@@ -60,7 +64,9 @@ async function main() {
     });
     const queued = new Set<string>();
     for (let i = 0; i < burst; i += 50) {
-      const ids = await handle.db.transaction(async (tx) => Promise.all(Array.from({ length: Math.min(50, burst - i) }, (_, j) => enqueueMail(tx, mail(count + i + j)))));
+      const ids = await handle.db.transaction(async (tx) =>
+        Promise.all(Array.from({ length: Math.min(50, burst - i) }, (_, j) => enqueueMail(tx, mail(count + i + j)))),
+      );
       for (const id of ids) queued.add(`<${id}@counterpart>`);
     }
     while (sink.received.length - before < burst / 2) await sleep(1);

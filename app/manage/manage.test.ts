@@ -75,7 +75,12 @@ describe('management API', () => {
       );
       expect(merchantUser).toMatchObject({ email: 'owner@cafe.test', role: 'MERCHANT' });
       await created(
-        await manage(usersRoute.POST, '/manage/users', { email: 'rev@points.test', password: 'long-enough-now', role: 'LOYALTY_PARTNER', partnerId: loyalty.id }),
+        await manage(usersRoute.POST, '/manage/users', {
+          email: 'rev@points.test',
+          password: 'long-enough-now',
+          role: 'LOYALTY_PARTNER',
+          partnerId: loyalty.id,
+        }),
       );
       await created(await manage(usersRoute.POST, '/manage/users', { email: 'ops@counterpart.test', password: 'long-enough-now', role: 'ADMIN' }));
       expect((await manage(usersRoute.POST, '/manage/users', { email: 'owner@cafe.test', password: 'long-enough-now', role: 'ADMIN' })).status).toBe(409);
@@ -136,7 +141,16 @@ describe('management API', () => {
         expect(problem.errors[0].message, password).toContain(message);
       }
       // No composition rules: a long passphrase of plain lowercase words is welcome.
-      expect((await manage(usersRoute.POST, '/manage/users', { email: 'chef.owner@cafe.test', password: 'tomato basil oven at dawn', role: 'MERCHANT', merchantId: merchant.id })).status).toBe(201);
+      expect(
+        (
+          await manage(usersRoute.POST, '/manage/users', {
+            email: 'chef.owner@cafe.test',
+            password: 'tomato basil oven at dawn',
+            role: 'MERCHANT',
+            merchantId: merchant.id,
+          })
+        ).status,
+      ).toBe(201);
     });
 
     it('rejects an unknown partner type and a too long location id', async () => {

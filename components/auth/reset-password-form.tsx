@@ -34,7 +34,17 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
         For <span className="font-medium text-stone-900">{email}</span>
       </p>
       <Field label="New password" htmlFor="password" error={state.error} hint="At least 12 characters. A few unrelated words make a strong one.">
-        <Input id="password" name="password" type="password" autoComplete="new-password" required minLength={12} maxLength={200} autoFocus {...describedBy('password', state.error)} />
+        <Input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={12}
+          maxLength={200}
+          autoFocus
+          {...describedBy('password', state.error)}
+        />
       </Field>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? 'Saving…' : 'Set new password'}

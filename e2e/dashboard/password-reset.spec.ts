@@ -24,6 +24,7 @@ async function resetLinkFromOutbox(browser: Browser, email: string): Promise<str
     await expect(mail).toHaveCount(1, { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
   await mail.getByText('Read mail').click();
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
   const text = (await mail.getByTestId('mail-text').textContent()) ?? '';
   await context.close();
   const link = /http:\/\/\S+\/reset-password\?token=\S+/.exec(text)?.[0];

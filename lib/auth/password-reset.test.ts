@@ -132,11 +132,20 @@ describe('reset password', () => {
     const user = await member();
     await requestPasswordReset(db(), { email: user.email, address: user.address });
     const token = await linkTokenFor(user.email);
-    expect(await resetPassword(db(), { token, password: 'too short' })).toEqual({ ok: false, reason: 'WEAK_PASSWORD', message: 'The password must be at least 12 characters.' });
+    expect(await resetPassword(db(), { token, password: 'too short' })).toEqual({
+      ok: false,
+      reason: 'WEAK_PASSWORD',
+      message: 'The password must be at least 12 characters.',
+    });
     expect(await resetPassword(db(), { token, password: 'password1234' })).toMatchObject({ ok: false, reason: 'WEAK_PASSWORD' });
-    expect(await resetPassword(db(), { token, password: user.email })).toMatchObject({ ok: false, reason: 'WEAK_PASSWORD', message: 'The password must not be your email address.' });
+    expect(await resetPassword(db(), { token, password: user.email })).toMatchObject({
+      ok: false,
+      reason: 'WEAK_PASSWORD',
+      message: 'The password must not be your email address.',
+    });
     expect(await passwordResetAccount(db(), token)).toEqual({ email: user.email });
-    for (const wrong of ['', 'not-a-token', token.slice(0, -1)]) expect(await resetPassword(db(), { token: wrong, password: 'a brand new pass phrase' })).toEqual({ ok: false, reason: 'INVALID_LINK' });
+    for (const wrong of ['', 'not-a-token', token.slice(0, -1)])
+      expect(await resetPassword(db(), { token: wrong, password: 'a brand new pass phrase' })).toEqual({ ok: false, reason: 'INVALID_LINK' });
     expect(await resetPassword(db(), { token, password: 'a brand new pass phrase' })).toMatchObject({ ok: true });
   });
 

@@ -40,7 +40,11 @@ export async function requestPasswordReset(db: Executor, input: { email: string;
     await db.transaction(async (tx) => {
       const [user] = await tx.select({ id: users.id, name: users.name, disabledAt: users.disabledAt }).from(users).where(eq(users.email, email));
       const account = user && !user.disabledAt ? user : undefined;
-      const { token } = await issueToken(tx, { purpose: 'password-reset', subjectId: account?.id ?? `no-account:${email}`, ttlSeconds: PASSWORD_RESET_TTL_SECONDS });
+      const { token } = await issueToken(tx, {
+        purpose: 'password-reset',
+        subjectId: account?.id ?? `no-account:${email}`,
+        ttlSeconds: PASSWORD_RESET_TTL_SECONDS,
+      });
       const mail = passwordResetMail({
         name: account?.name ?? null,
         link: publicLink('/reset-password', { token }),

@@ -38,10 +38,7 @@ export async function claimDueMails(db: Executor, limit: number, leaseSeconds: n
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
-export type MailOutcome =
-  | { status: 'SENT' | 'KEPT' }
-  | { status: 'PENDING'; error: string; retryInMs: number }
-  | { status: 'FAILED'; error: string };
+export type MailOutcome = { status: 'SENT' | 'KEPT' } | { status: 'PENDING'; error: string; retryInMs: number } | { status: 'FAILED'; error: string };
 
 /**
  * Records an attempt's outcome; only the claim that made the attempt may (its attempt number still matches), so a

@@ -29,7 +29,15 @@ describe('two mail senders on one PostgreSQL database', () => {
   it('send each mail exactly once between them', { timeout: 120_000 }, async () => {
     const queued: string[] = [];
     for (let i = 0; i < 120; i++) {
-      queued.push(await enqueueMail(handles[i % 2]!.db, { purpose: 'test', to: `guest-${i}@bistro.test`, subject: `Mail ${i}`, text: `Mail ${i}`, html: `<p>Mail ${i}</p>` }));
+      queued.push(
+        await enqueueMail(handles[i % 2]!.db, {
+          purpose: 'test',
+          to: `guest-${i}@bistro.test`,
+          subject: `Mail ${i}`,
+          text: `Mail ${i}`,
+          html: `<p>Mail ${i}</p>`,
+        }),
+      );
     }
     const senders = handles.map((handle) => createMailSender(handle, { batchSize: 7, retrySchedule: [0, 0, 0, 0, 0] }));
     const claimed = [0, 0];

@@ -30,7 +30,11 @@ const sink = async (options: Parameters<typeof startSmtpSink>[0] = {}) => {
 };
 
 const queue = (to = 'someone@bistro.test') =>
-  enqueueMail(db(), { purpose: 'password-reset', to, ...passwordResetMail({ name: 'Sam', link: 'http://localhost:3000/reset-password?token=abc', validForMinutes: 60 }) });
+  enqueueMail(db(), {
+    purpose: 'password-reset',
+    to,
+    ...passwordResetMail({ name: 'Sam', link: 'http://localhost:3000/reset-password?token=abc', validForMinutes: 60 }),
+  });
 
 const rowOf = async (id: string) => (await db().select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
 
@@ -54,7 +58,12 @@ describe('mail over SMTP', () => {
     expect(await sender.sendBatch()).toBe(0);
     expect(server.received).toHaveLength(1);
     const [mail] = server.received;
-    expect(mail).toMatchObject({ messageId: `<${id}@counterpart>`, to: ['someone@bistro.test'], subject: 'Reset your Counterpart password', user: 'counterpart' });
+    expect(mail).toMatchObject({
+      messageId: `<${id}@counterpart>`,
+      to: ['someone@bistro.test'],
+      subject: 'Reset your Counterpart password',
+      user: 'counterpart',
+    });
     expect(mail!.decoded).toMatch(/^From: Demo Bistro <hello@bistro\.test>/m);
     expect(mail!.decoded).toContain('Content-Type: text/plain');
     expect(mail!.decoded).toContain('Content-Type: text/html');
@@ -89,7 +98,9 @@ describe('mail over SMTP', () => {
   });
 
   it('retries a temporary refusal (4xx) but gives up at once on a permanent one (5xx)', async () => {
-    const server = await sink({ refuse: (index) => (index === 0 ? { code: 451, message: 'Try again later' } : index === 2 ? { code: 550, message: 'No such user' } : undefined) });
+    const server = await sink({
+      refuse: (index) => (index === 0 ? { code: 451, message: 'Try again later' } : index === 2 ? { code: 550, message: 'No such user' } : undefined),
+    });
     resetConfig({ SMTP_URL: server.url });
     const sender = createMailSender(database.handle(), { retrySchedule: [0, 0, 0] });
     const temporary = await queue('first@bistro.test');
@@ -165,9 +176,15 @@ describe('mail retention', () => {
   it(`deletes finished mail older than ${MAIL_RETENTION_DAYS} days and keeps pending mail however old`, async () => {
     resetConfig({ SMTP_URL: '' });
     const [old, recent, waiting] = [await queue('old@bistro.test'), await queue('recent@bistro.test'), await queue('waiting@bistro.test')];
-    await db().update(mailOutbox).set({ status: 'SENT' }).where(inArray(mailOutbox.id, [old, recent]));
+    await db()
+      .update(mailOutbox)
+      .set({ status: 'SENT' })
+      .where(inArray(mailOutbox.id, [old, recent]));
     const longAgo = new Date(Date.now() - (MAIL_RETENTION_DAYS + 1) * 24 * 60 * 60 * 1000);
-    await db().update(mailOutbox).set({ createdAt: longAgo }).where(inArray(mailOutbox.id, [old, waiting]));
+    await db()
+      .update(mailOutbox)
+      .set({ createdAt: longAgo })
+      .where(inArray(mailOutbox.id, [old, waiting]));
     expect(await sweepOldMail(db(), 100)).toBe(1);
     expect((await db().select({ id: mailOutbox.id }).from(mailOutbox)).map((row) => row.id).sort()).toEqual([recent, waiting].sort());
   });

@@ -20,7 +20,11 @@ export interface SmtpSinkOptions {
   refuse?: (index: number) => { code: number; message: string } | undefined;
 }
 
-const header = (raw: string, name: string) => new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(raw)?.[1]?.replace(/\r?\n[ \t]+/g, ' ').trim() ?? '';
+const header = (raw: string, name: string) =>
+  new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im')
+    .exec(raw)?.[1]
+    ?.replace(/\r?\n[ \t]+/g, ' ')
+    .trim() ?? '';
 const decodeQuotedPrintable = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
