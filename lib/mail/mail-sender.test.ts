@@ -63,12 +63,21 @@ describe('mail over SMTP', () => {
       to: ['someone@bistro.test'],
       subject: 'Reset your Counterpart password',
       user: 'counterpart',
+      secure: false,
     });
     expect(mail!.decoded).toMatch(/^From: Demo Bistro <hello@bistro\.test>/m);
     expect(mail!.decoded).toContain('Content-Type: text/plain');
     expect(mail!.decoded).toContain('Content-Type: text/html');
     expect(linkIn(mail!, '/reset-password')).toBe('http://localhost:3000/reset-password?token=abc');
     expect(await rowOf(id)).toMatchObject({ status: 'SENT', attemptCount: 1, lastError: null, lockedUntil: null });
+  });
+
+  it('speaks TLS from the first byte to an smtps:// server', async () => {
+    const server = await sink({ secure: true });
+    resetConfig({ SMTP_URL: server.url });
+    const id = await queue();
+    await createMailSender(database.handle()).sendBatch();
+    expect(server.received.map((mail) => [mail.messageId, mail.secure])).toEqual([[`<${id}@counterpart>`, true]]);
   });
 
   it('keeps mail queued while the SMTP server is down, retries with backoff, and delivers it once when it returns', async () => {

@@ -10,10 +10,14 @@ export interface ReceivedMail {
   receivedAt: number;
   /** The user the client signed in as, when the sink asks for credentials. */
   user?: string;
+  /** Whether the message came over TLS. */
+  secure: boolean;
 }
 
 export interface SmtpSinkOptions {
   port?: number;
+  /** TLS from the first byte (smtps://), with the `smtp-server` package's own self-signed certificate. */
+  secure?: boolean;
   /** Credentials the sink requires (AUTH PLAIN/LOGIN); unset: anyone may send. */
   credentials?: { user: string; pass: string };
   /** An SMTP error to answer a message with instead of taking it, e.g. `{ code: 550, message: 'No such user' }`. */
@@ -34,6 +38,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
   let offered = 0;
   const server = new SMTPServer({
     logger: false,
+    secure: options.secure ?? false,
     disableReverseLookup: true,
     // Closing waits this long for clients to say QUIT (a pooled transport keeps its connection open).
     closeTimeout: 200,
@@ -60,6 +65,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
           decoded: decodeQuotedPrintable(raw),
           receivedAt: Date.now(),
           user: typeof session.user === 'string' ? session.user : undefined,
+          secure: session.secure,
         });
         callback();
       });
@@ -72,7 +78,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
   const port = (server.server.address() as AddressInfo).port;
   return {
     port,
-    url: `smtp://127.0.0.1:${port}`,
+    url: options.secure ? `smtps://127.0.0.1:${port}/?tls.rejectUnauthorized=false` : `smtp://127.0.0.1:${port}`,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
