@@ -16,6 +16,7 @@ const benchmarks = [
   'data',
   'slow-clients',
   'sign-in-timing',
+  'mail',
 ];
 const only = process.argv.slice(2);
 

@@ -49,6 +49,16 @@ describe('configuration', () => {
     expect(() => parseConfig({ WEBHOOK_DISABLE_AFTER_DAYS: '0' })).toThrow(/WEBHOOK_DISABLE_AFTER_DAYS: /);
   });
 
+  it('keeps mail in the outbox unless SMTP_URL names an smtp:// or smtps:// server; MAIL_FROM has a default', () => {
+    expect(parseConfig({}).SMTP_URL).toBeUndefined();
+    expect(parseConfig({}).MAIL_FROM).toBe('Counterpart <no-reply@localhost>');
+    expect(parseConfig({ SMTP_URL: 'smtps://user:pass@mail.example.com:465', MAIL_FROM: 'Bistro <hi@example.com>' })).toMatchObject({
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'Bistro <hi@example.com>',
+    });
+    for (const value of ['mail.example.com:25', 'http://mail.example.com', 'smtp//x']) expect(() => parseConfig({ SMTP_URL: value })).toThrow(/SMTP_URL: /);
+  });
+
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
     expect(parseConfig({ PORT: '4000' }).PUBLIC_URL).toBe('http://localhost:4000');
     expect(parseConfig({ PUBLIC_URL: 'https://hub.example.com/' }).PUBLIC_URL).toBe('https://hub.example.com');

@@ -72,6 +72,12 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
   // Off only to compare: the API surfaces then go through Next's pipeline like pages (server.ts).
   API_FAST_PATH: booleanString.default(true),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol), { message: 'expected an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3, 'expected an address, e.g. Counterpart <no-reply@example.com>').default('Counterpart <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

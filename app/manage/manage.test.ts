@@ -71,14 +71,19 @@ describe('management API', () => {
       expect(loyalty.type).toBe('LOYALTY');
 
       const merchantUser = await created<{ id: string; email: string; role: string }>(
-        await manage(usersRoute.POST, '/manage/users', { email: 'Owner@Cafe.test', password: 'long-enough', role: 'MERCHANT', merchantId: merchant.id }),
+        await manage(usersRoute.POST, '/manage/users', { email: 'Owner@Cafe.test', password: 'long-enough-now', role: 'MERCHANT', merchantId: merchant.id }),
       );
       expect(merchantUser).toMatchObject({ email: 'owner@cafe.test', role: 'MERCHANT' });
       await created(
-        await manage(usersRoute.POST, '/manage/users', { email: 'rev@points.test', password: 'long-enough', role: 'LOYALTY_PARTNER', partnerId: loyalty.id }),
+        await manage(usersRoute.POST, '/manage/users', {
+          email: 'rev@points.test',
+          password: 'long-enough-now',
+          role: 'LOYALTY_PARTNER',
+          partnerId: loyalty.id,
+        }),
       );
-      await created(await manage(usersRoute.POST, '/manage/users', { email: 'ops@counterpart.test', password: 'long-enough', role: 'ADMIN' }));
-      expect((await manage(usersRoute.POST, '/manage/users', { email: 'owner@cafe.test', password: 'long-enough', role: 'ADMIN' })).status).toBe(409);
+      await created(await manage(usersRoute.POST, '/manage/users', { email: 'ops@counterpart.test', password: 'long-enough-now', role: 'ADMIN' }));
+      expect((await manage(usersRoute.POST, '/manage/users', { email: 'owner@cafe.test', password: 'long-enough-now', role: 'ADMIN' })).status).toBe(409);
 
       const connection = await created<{ locationId: string }>(
         await manage(connectionsRoute.POST, '/x', { locationId: location.locationId }, { partnerId: loyalty.id }),
@@ -118,6 +123,34 @@ describe('management API', () => {
       expect(problem).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', error: 'Request validation failed' });
       expect(problem.errors.map((error: { path: string }) => error.path).sort()).toEqual(['email', 'merchantId', 'password']);
       expect(problem.errors.every((error: { segment: string }) => error.segment === 'body')).toBe(true);
+    });
+
+    it('refuses a password shorter than 12 characters, a common one or the email itself, naming the field (NIST 800-63B)', async () => {
+      const merchant = await (await manage(merchantsRoute.POST, '/manage/merchants', { name: 'Password Cafe' })).json();
+      for (const [password, message] of [
+        ['eleven-char', 'must be at least 12 characters'],
+        ['password1234', 'is too common'],
+        ['qwertyqwertyqwerty', 'is too common'],
+        ['aaaaaaaaaaaaaaaa', 'is too common'],
+        ['chef.owner@cafe.test', 'must not be the email address'],
+      ]) {
+        const response = await manage(usersRoute.POST, '/manage/users', { email: 'chef.owner@cafe.test', password, role: 'MERCHANT', merchantId: merchant.id });
+        expect(response.status, password).toBe(400);
+        const problem = await response.json();
+        expect(problem).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'password', segment: 'body' }] });
+        expect(problem.errors[0].message, password).toContain(message);
+      }
+      // No composition rules: a long passphrase of plain lowercase words is welcome.
+      expect(
+        (
+          await manage(usersRoute.POST, '/manage/users', {
+            email: 'chef.owner@cafe.test',
+            password: 'tomato basil oven at dawn',
+            role: 'MERCHANT',
+            merchantId: merchant.id,
+          })
+        ).status,
+      ).toBe(201);
     });
 
     it('rejects an unknown partner type and a too long location id', async () => {

@@ -8,6 +8,7 @@ const sections = [
   ['/dashboard/admin/requests', 'API requests'],
   ['/dashboard/admin/deliveries', 'Deliveries'],
   ['/dashboard/admin/audit', 'Audit log'],
+  ['/dashboard/admin/mail', 'Mail'],
 ] as const;
 
 /** The operator console's sections. */

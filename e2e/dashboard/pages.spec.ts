@@ -16,6 +16,8 @@ const USERS = { merchant: DEMO_MERCHANT, reviewer: DEMO_REVIEWER, admin: DEMO_AD
 
 const PAGES: { role: Role; path: string; heading: RegExp }[] = [
   { role: 'anonymous', path: '/login', heading: /sign in/i },
+  { role: 'anonymous', path: '/forgot-password', heading: /forgot your password/i },
+  { role: 'anonymous', path: '/reset-password?token=no-such-link', heading: /choose a new password/i },
   { role: 'merchant', path: '/dashboard/orders', heading: /orders/i },
   { role: 'merchant', path: '/dashboard/tables', heading: /tables/i },
   { role: 'merchant', path: '/dashboard/bookings', heading: /bookings/i },
@@ -32,6 +34,7 @@ const PAGES: { role: Role; path: string; heading: RegExp }[] = [
   { role: 'admin', path: '/dashboard/admin/requests', heading: /api requests/i },
   { role: 'admin', path: '/dashboard/admin/deliveries', heading: /webhook deliveries/i },
   { role: 'admin', path: '/dashboard/admin/audit', heading: /audit log/i },
+  { role: 'admin', path: '/dashboard/admin/mail', heading: /mail/i },
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newPasswordSchema } from '@/lib/auth/password-policy';
 
 const name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 
@@ -26,13 +27,16 @@ export const createLocationSchema = z
 export const createUserSchema = z
   .object({
     email: z.email('must be an email address').transform((email) => email.toLowerCase()),
-    password: z.string().min(8, 'must be at least 8 characters').max(200),
+    password: newPasswordSchema,
     name: name.optional(),
     role: userRoleSchema,
     merchantId: z.string().min(1).optional(),
     partnerId: z.string().min(1).optional(),
   })
   .superRefine((user, context) => {
+    if (user.password === user.email || user.password.toLowerCase() === user.email.split('@')[0]) {
+      context.addIssue({ code: 'custom', path: ['password'], message: 'must not be the email address' });
+    }
     if (user.role === 'MERCHANT' && !user.merchantId) {
       context.addIssue({ code: 'custom', path: ['merchantId'], message: 'is required for MERCHANT users' });
     }

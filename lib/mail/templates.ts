@@ -1,0 +1,59 @@
+import { config } from '@/lib/config';
+
+/** A mail ready to queue: a plain-text part and a simple HTML part saying the same. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
+
+/** An absolute link into this Counterpart, built from PUBLIC_URL (mail is read outside the site). */
+export function publicLink(path: string, query: Record<string, string> = {}): string {
+  const url = new URL(path, `${config().PUBLIC_URL}/`);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+interface MailContent {
+  subject: string;
+  greeting: string;
+  /** Paragraphs before the button. */
+  lead: string[];
+  action: { label: string; url: string };
+  /** Paragraphs after it. */
+  after: string[];
+}
+
+/** Lays out one message the same way in both parts: greeting, paragraphs, one link, closing lines. */
+function render(content: MailContent): RenderedMail {
+  const text = [content.greeting, ...content.lead, `${content.action.label}: ${content.action.url}`, ...content.after, '— Counterpart'].join('\n\n');
+  const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f5f4;color:#1c1917;font:16px/1.5 system-ui,-apple-system,'Segoe UI',sans-serif">
+<div style="max-width:520px;margin:0 auto;padding:24px;background:#ffffff;border:1px solid #e7e5e4;border-radius:12px">
+${[content.greeting, ...content.lead].map(paragraph).join('\n')}
+<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:10px 18px;background:#0f766e;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(content.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:14px;color:#57534e">If the button does not work, open this address: <a href="${escapeHtml(content.action.url)}" style="color:#0f766e;word-break:break-all">${escapeHtml(content.action.url)}</a></p>
+${content.after.map(paragraph).join('\n')}
+<p style="margin:0;color:#57534e">— Counterpart</p>
+</div></body></html>`;
+  return { subject: content.subject, text, html };
+}
+
+/** The password reset mail: the link works once, within `validForMinutes`. */
+export function passwordResetMail(input: { name: string | null; link: string; validForMinutes: number }): RenderedMail {
+  return render({
+    subject: 'Reset your Counterpart password',
+    greeting: input.name ? `Hello ${input.name},` : 'Hello,',
+    lead: ['Someone asked to reset the password of your Counterpart dashboard account. To choose a new password, open the link below.'],
+    action: { label: 'Choose a new password', url: input.link },
+    after: [
+      `The link works once and expires in ${input.validForMinutes} minutes. Setting a new password signs you out everywhere else.`,
+      'If you did not ask for this, ignore this mail: your password stays as it is.',
+    ],
+  });
+}
