@@ -1,8 +1,18 @@
+import { request } from 'node:http';
 import { createServer, type AddressInfo, connect, type Socket } from 'node:net';
 
 export interface BalancerTarget {
   host: string;
   port: number;
+}
+
+export interface BalancerOptions {
+  /**
+   * A readiness check, as a real balancer's: `GET <path>` on each target every `intervalMs`; a target that answers
+   * anything but 2xx (a draining instance's 503), or does not answer within `timeoutMs`, gets no new connections
+   * until it answers 2xx again. Without it, only `markDown` and refused connections keep a target out.
+   */
+  readiness?: { path: string; intervalMs?: number; timeoutMs?: number };
 }
 
 export interface Balancer {
@@ -12,6 +22,8 @@ export interface Balancer {
   /** Stops sending new connections to target `index`; connections already open to it stay. */
   markDown(index: number): void;
   markUp(index: number): void;
+  /** Whether target `index` gets new connections (neither marked down nor failing its readiness check). */
+  routable(index: number): boolean;
   /** The target a client connection was sent to, by the client's local port (`socket.localPort`). */
   targetOf(clientPort: number): number | undefined;
   close(): Promise<void>;
@@ -25,8 +37,9 @@ export interface Balancer {
  * process) is skipped for that connection, as a balancer's failed health check would; when every target refuses, the
  * client is reset.
  */
-export async function roundRobinBalancer(targets: BalancerTarget[]): Promise<Balancer> {
+export async function roundRobinBalancer(targets: BalancerTarget[], options: BalancerOptions = {}): Promise<Balancer> {
   const down = new Set<number>();
+  const unready = new Set<number>();
   const sockets = new Set<Socket>();
   const targetByClientPort = new Map<number, number>();
   let next = 0;
@@ -55,12 +68,40 @@ export async function roundRobinBalancer(targets: BalancerTarget[]): Promise<Bal
     });
   };
 
+  const routable = (index: number) => !down.has(index) && !unready.has(index);
+
+  const { readiness } = options;
+  const probe = (index: number) =>
+    new Promise<boolean>((resolve) => {
+      const target = targets[index]!;
+      const probing = request({ host: target.host, port: target.port, path: readiness!.path, agent: false, timeout: readiness!.timeoutMs ?? 1000 }, (response) => {
+        response.resume();
+        resolve(response.statusCode! >= 200 && response.statusCode! < 300);
+      });
+      probing.on('timeout', () => probing.destroy());
+      probing.on('error', () => resolve(false));
+      probing.end();
+    });
+  let probing = false;
+  const checker = readiness
+    ? setInterval(() => {
+        if (probing) return;
+        probing = true;
+        void Promise.all(
+          targets.map(async (_, index) => {
+            if (await probe(index)) unready.delete(index);
+            else unready.add(index);
+          }),
+        ).finally(() => (probing = false));
+      }, readiness.intervalMs ?? 250)
+    : undefined;
+
   const server = createServer({ pauseOnConnect: true }, (client) => {
     track(client);
     const clientPort = client.remotePort!;
     client.on('close', () => targetByClientPort.delete(clientPort));
     // The round starts at the next target in turn and tries each target that is up once.
-    const order = targets.map((_, offset) => (next + offset) % targets.length).filter((index) => !down.has(index));
+    const order = targets.map((_, offset) => (next + offset) % targets.length).filter(routable);
     next = (next + 1) % targets.length;
     forward(client, order);
   });
@@ -71,8 +112,10 @@ export async function roundRobinBalancer(targets: BalancerTarget[]): Promise<Bal
     origin: `http://127.0.0.1:${port}`,
     markDown: (index) => void down.add(index),
     markUp: (index) => void down.delete(index),
+    routable,
     targetOf: (clientPort) => targetByClientPort.get(clientPort),
     async close() {
+      clearInterval(checker);
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
     },
