@@ -9,10 +9,11 @@ export interface BalancerTarget {
 export interface BalancerOptions {
   /**
    * A readiness check, as a real balancer's: `GET <path>` on each target every `intervalMs`; a target that answers
-   * anything but 2xx (a draining instance's 503), or does not answer within `timeoutMs`, gets no new connections
-   * until it answers 2xx again. Without it, only `markDown` and refused connections keep a target out.
+   * anything but 2xx (a draining instance's 503), or fails to answer (within `timeoutMs`) `failures` times in a row,
+   * gets no new connections until it answers 2xx again. When no target passes, every target that is not marked down
+   * is tried ("fail open", as most balancers do). Without it, only `markDown` and refused connections keep a target out.
    */
-  readiness?: { path: string; intervalMs?: number; timeoutMs?: number };
+  readiness?: { path: string; intervalMs?: number; timeoutMs?: number; failures?: number };
 }
 
 export interface Balancer {
@@ -69,17 +70,24 @@ export async function roundRobinBalancer(targets: BalancerTarget[], options: Bal
   };
 
   const routable = (index: number) => !down.has(index) && !unready.has(index);
+  const candidates = () => {
+    const order = targets.map((_, offset) => (next + offset) % targets.length);
+    const ready = order.filter(routable);
+    return ready.length ? ready : order.filter((index) => !down.has(index));
+  };
+  const missed = targets.map(() => 0);
 
   const { readiness } = options;
+  /** The target's answer: ready (2xx), not ready (another status), or none (refused, timed out). */
   const probe = (index: number) =>
-    new Promise<boolean>((resolve) => {
+    new Promise<'ready' | 'unready' | 'none'>((resolve) => {
       const target = targets[index]!;
-      const probing = request({ host: target.host, port: target.port, path: readiness!.path, agent: false, timeout: readiness!.timeoutMs ?? 1000 }, (response) => {
+      const probing = request({ host: target.host, port: target.port, path: readiness!.path, agent: false, timeout: readiness!.timeoutMs ?? 2000 }, (response) => {
         response.resume();
-        resolve(response.statusCode! >= 200 && response.statusCode! < 300);
+        resolve(response.statusCode! >= 200 && response.statusCode! < 300 ? 'ready' : 'unready');
       });
       probing.on('timeout', () => probing.destroy());
-      probing.on('error', () => resolve(false));
+      probing.on('error', () => resolve('none'));
       probing.end();
     });
   let probing = false;
@@ -89,8 +97,10 @@ export async function roundRobinBalancer(targets: BalancerTarget[], options: Bal
         probing = true;
         void Promise.all(
           targets.map(async (_, index) => {
-            if (await probe(index)) unready.delete(index);
-            else unready.add(index);
+            const answer = await probe(index);
+            missed[index] = answer === 'none' ? missed[index]! + 1 : 0;
+            if (answer === 'ready') unready.delete(index);
+            else if (answer === 'unready' || missed[index]! >= (readiness.failures ?? 3)) unready.add(index);
           }),
         ).finally(() => (probing = false));
       }, readiness.intervalMs ?? 250)
@@ -101,7 +111,7 @@ export async function roundRobinBalancer(targets: BalancerTarget[], options: Bal
     const clientPort = client.remotePort!;
     client.on('close', () => targetByClientPort.delete(clientPort));
     // The round starts at the next target in turn and tries each target that is up once.
-    const order = targets.map((_, offset) => (next + offset) % targets.length).filter(routable);
+    const order = candidates();
     next = (next + 1) % targets.length;
     forward(client, order);
   });
