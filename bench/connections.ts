@@ -697,7 +697,9 @@ async function stormPhase(context: {
     ['server CPU while the events committed', `${serverCpu.toFixed(0)} % of one core`, ''],
     ['machine load average (1 min)', `${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`, ''],
   ];
-  console.log(`\nReconnect storm (${new Date().toISOString()}): ${SOCKETS} POS (SDK) over ${seeded.locations.length} locations, instance restarted, ${RATE} events/s`);
+  console.log(
+    `\nReconnect storm (${new Date().toISOString()}): ${SOCKETS} POS (SDK) over ${seeded.locations.length} locations, instance restarted, ${RATE} events/s`,
+  );
   const widths = [Math.max(...rows.map((row) => row[0].length)), Math.max(...rows.map((row) => row[1].length))];
   for (const [name, value, target] of rows) console.log(`  ${name.padEnd(widths[0]!)}  ${value.padEnd(widths[1]!)}  ${target}`);
   if (opened.failed.length) console.log(`  failures opening: ${opened.failed.slice(0, 5).join('; ')}`);

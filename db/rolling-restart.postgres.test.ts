@@ -111,6 +111,7 @@ describe('a rolling restart of two instances behind a balancer that checks /read
     const closeCodes: number[] = [];
     const errors: string[] = [];
     const lastState: string[] = [];
+    const answers: string[] = [];
     const awaySince: (number | undefined)[] = [];
     const open: boolean[] = [];
     let longestAwayMs = 0;
@@ -118,7 +119,17 @@ describe('a rolling restart of two instances behind a balancer that checks /read
     let sampling = true;
     const terminals = Array.from({ length: SOCKETS }, (_, index) =>
       new PosNotifications({
-        client: createCounterpartClient({ baseUrl: balancer.origin, auth: world.posToken }),
+        client: createCounterpartClient({
+          baseUrl: balancer.origin,
+          auth: world.posToken,
+          fetch: async (request) => {
+            const sentAt = Date.now();
+            const response = await fetch(request);
+            if (response.status !== 200 || Date.now() - sentAt > 2000)
+              answers.push(`${index} ${response.status} ${Date.now() - sentAt} ms ${response.headers.get('retry-after')}`);
+            return response;
+          },
+        }),
         locationId: world.locations[index % LOCATIONS]!,
         onEvent: (event) => void received[index]!.add(event.id),
         onError: (error) => void (errors.length < 20 && errors.push(`${index}: ${String(error)}`)),
@@ -183,10 +194,14 @@ describe('a rolling restart of two instances behind a balancer that checks /read
         await start(index);
         await waitFor(`balancer taking instance ${index} back`, () => balancer.routable(index), 5000);
         await waitFor('every POS socket open again', () => open.filter(Boolean).length === SOCKETS, 20_000).catch((error: unknown) => {
-          const stuck = open.flatMap((isOpen, terminal) => (isOpen ? [] : [`${terminal}: ${lastState[terminal]}`]));
+          const stuck = open.flatMap((isOpen, terminal) =>
+            isOpen
+              ? []
+              : [`${terminal}: ${lastState[terminal]} ws ${(terminals[terminal] as unknown as { socket?: { readyState: number } }).socket?.readyState}`],
+          );
           throw new Error(
             `${String(error)}; ${stuck.length} not open, e.g. ${stuck.slice(0, 5).join(' | ')}; errors: ${errors.slice(0, 10).join(' | ')}; ` +
-              `failures: ${failures.slice(0, 5).join(' | ')}; instance output: ${instances.map((instance) => instance.output().slice(-3000)).join('\n----\n')}`,
+              `failures: ${failures.slice(0, 5).join(' | ')}; answers: ${answers.slice(0, 10).join(' | ')}; instance output: ${instances.map((instance) => instance.output().slice(-3000)).join('\n----\n')}`,
           );
         });
       }

@@ -67,7 +67,10 @@ export async function closePresenceWithGrace(db: Executor, ids: readonly string[
       update ${posPresence} set instance_id = '', heartbeat_at = least(heartbeat_at, now() - make_interval(secs => ${(PRESENCE_STALE_MS - PRESENCE_GRACE_MS) / 1000}))
       where id = any(${sql.param(ids)}::text[]) returning location_id`),
   );
-  await touchLocations(db, rows.map((row) => row.location_id));
+  await touchLocations(
+    db,
+    rows.map((row) => row.location_id),
+  );
 }
 
 /** Marks `locationIds` online until now (`lastOnlineAt`), one statement for all. */

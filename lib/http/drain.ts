@@ -36,7 +36,12 @@ export function requestDrain() {
         response.shouldKeepAlive = false;
         if (pathname === '/readyz') {
           const body = JSON.stringify({ status: 'draining' });
-          response.writeHead(503, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Retry-After': '5', 'Cache-Control': 'no-store' });
+          response.writeHead(503, {
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(body),
+            'Retry-After': '5',
+            'Cache-Control': 'no-store',
+          });
           response.end(body);
           return true;
         }

@@ -82,10 +82,13 @@ export async function roundRobinBalancer(targets: BalancerTarget[], options: Bal
   const probe = (index: number) =>
     new Promise<'ready' | 'unready' | 'none'>((resolve) => {
       const target = targets[index]!;
-      const probing = request({ host: target.host, port: target.port, path: readiness!.path, agent: false, timeout: readiness!.timeoutMs ?? 2000 }, (response) => {
-        response.resume();
-        resolve(response.statusCode! >= 200 && response.statusCode! < 300 ? 'ready' : 'unready');
-      });
+      const probing = request(
+        { host: target.host, port: target.port, path: readiness!.path, agent: false, timeout: readiness!.timeoutMs ?? 2000 },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode! >= 200 && response.statusCode! < 300 ? 'ready' : 'unready');
+        },
+      );
       probing.on('timeout', () => probing.destroy());
       probing.on('error', () => resolve('none'));
       probing.end();

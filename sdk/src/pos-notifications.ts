@@ -173,10 +173,7 @@ export class PosNotifications {
     const { baseDelayMs = 500, maxDelayMs = 5_000, restartDelayMs = 1_000 } = this.options.reconnect ?? {};
     // A restarting instance closed the socket on purpose, and the others behind the balancer are up: come back soon,
     // spread over restartDelayMs so its sockets do not all arrive at the same instant.
-    const delay =
-      code === SERVICE_RESTART_CLOSE_CODE
-        ? Math.random() * restartDelayMs
-        : fullJitterDelayMs(this.attempt, { baseDelayMs, maxDelayMs });
+    const delay = code === SERVICE_RESTART_CLOSE_CODE ? Math.random() * restartDelayMs : fullJitterDelayMs(this.attempt, { baseDelayMs, maxDelayMs });
     this.attempt = code === SERVICE_RESTART_CLOSE_CODE ? 0 : this.attempt + 1;
     this.options.onState?.({ state: 'closed', code, reason, retryInMs: Math.round(delay) });
     this.reconnectTimer = setTimeout(() => void this.connect(), delay);
