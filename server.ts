@@ -19,6 +19,8 @@ import { answerClientError, guardRequest, sendProblem } from './lib/http/request
 import { emptyRouteTable, routeTableOfBuild, type RouteTable } from './lib/http/route-table';
 import { publishUnmeteredRateLimit } from './lib/http/unmetered-rate-limit';
 import { attachPosNotifications } from './lib/events/pos-notifications';
+import { requestDrain } from './lib/http/drain';
+import { flushRequestLog } from './lib/ops/request-log';
 import { logger } from './lib/log';
 import {
   NEXT_ROUTER_PREFETCH_HEADER,
@@ -105,7 +107,9 @@ async function main() {
     if (!worthCompressing(accepted.url ?? '/')) delete accepted.headers['accept-encoding'];
     void handleRequest(accepted, response);
   };
+  const drain = requestDrain();
   const server = createServer(CONNECTION_TIMEOUTS, (request, response) => {
+    if (drain.admit(request, response)) return;
     // Every response carries RateLimit headers (docs/contract.md#rate-limit-headers), the pre-checks' problems included.
     publishUnmeteredRateLimit(response);
     // Route handlers see no socket: hand them its peer address, overwriting any copy the client sent.
@@ -147,20 +151,36 @@ async function main() {
 
   server.listen(settings.PORT, () => log.info({ port: settings.PORT, publicUrl: settings.PUBLIC_URL, database: handle.kind }, 'Counterpart listening'));
 
+  // SIGTERM drains (README "Rolling restarts"): /readyz answers 503 at once and, after DRAIN_DELAY_MS (time for the
+  // balancer's readiness checks to notice and route elsewhere), the instance stops accepting connections, answers the
+  // requests it is serving, closes its POS sockets with 1012 "service restart", writes the request log and its counts,
+  // and exits. SIGINT (Ctrl-C at a terminal) drains without waiting for a balancer.
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    log.info({ signal }, 'shutting down');
+    drain.begin();
+    const delayMs = signal === 'SIGTERM' ? settings.DRAIN_DELAY_MS : 0;
+    log.info({ signal, delayMs }, 'draining');
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
     server.close();
-    await notifications.close();
+    server.closeIdleConnections();
+    const [, answered] = await Promise.all([notifications.close(), drain.idle(IN_FLIGHT_TIMEOUT_MS)]);
+    if (!answered) log.warn({ inFlight: drain.inFlight }, 'requests still unanswered at shutdown');
+    // What is left: dashboard streams (their browsers reconnect elsewhere) and connections that sent nothing.
+    server.closeAllConnections();
     await loops.stop();
+    await flushRequestLog().catch((err: unknown) => log.error({ err }, 'writing the request log at shutdown failed'));
     await handle.close();
+    log.info({ signal }, 'stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
+
+/** How long a draining instance waits for the requests it is serving (each is cut off at 30 s anyway). */
+const IN_FLIGHT_TIMEOUT_MS = 20_000;
 
 /**
  * The API surfaces' route handlers called directly (lib/http/fast-path.ts), from the same app/ route files Next

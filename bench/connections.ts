@@ -10,6 +10,12 @@
  *                                                      BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_SOCKETS=1000 npx tsx bench/connections.ts   (a tenth of the size, about a minute)
  *
+ * Then the storm phase (BENCH_STORM=false skips it): the raw sockets are closed and the same BENCH_SOCKETS POS open
+ * again through the SDK's PosNotifications (its reconnect backoff: full jitter, capped); the instance is restarted
+ * (SIGTERM: drain, 1012 "service restart") while one event per location commits, and events keep committing at
+ * BENCH_RATE. Prints close → first event after reconnecting p50/p99/max (target p99 ≤ 10 s), HELLOs/s while the storm
+ * lasts, and commit → receipt p99 on sockets already back during the storm (< 250 ms) and after it (< 100 ms).
+ *
  * The sockets and streams are held by BENCH_CLIENT_PROCESSES child processes (default one per 5,000 connections), so
  * the figures measure the server, not the load generator. Each open connection takes a file descriptor in the server
  * and one in a client process; the output says when `ulimit -n` is too low for that.
@@ -19,6 +25,7 @@ import { readFileSync } from 'node:fs';
 import { get, type IncomingMessage } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import WebSocket from 'ws';
+import { createCounterpartClient, PosNotifications } from '../sdk/src/index';
 import { openDatabase, type Database } from '@/db/client';
 import { clients, grantLocations, grants } from '@/db/schema';
 import { issueAccessToken } from '@/lib/auth/access-tokens';
@@ -38,6 +45,10 @@ const SOCKETS_PER_LOCATION = 5;
 const LOCATIONS_PER_MERCHANT = 20;
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const STORM = process.env.BENCH_STORM !== 'false';
+// How long events keep committing after the restart while the POS come back, and after that.
+const STORM_SECONDS = Number(process.env.BENCH_STORM_SECONDS ?? 20);
+const AFTER_STORM_SECONDS = 10;
 const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? Math.max(1, Math.ceil((SOCKETS + STREAMS) / 5000)));
 const METRICS_TOKEN = 'bench-connections-metrics-token';
 const PASSWORD = 'bench-connections-password';
@@ -58,10 +69,24 @@ type ToClient =
   | { type: 'sockets'; baseUrl: string; items: SocketSpec[] }
   | { type: 'streams'; baseUrl: string; cookies: string[] }
   | { type: 'measure' }
-  | { type: 'report' };
+  | { type: 'report' }
+  | { type: 'close-sockets' }
+  | { type: 'pos'; baseUrl: string; items: SocketSpec[] }
+  | { type: 'storm-measure' }
+  | { type: 'storm-report' };
 type FromClient =
   | { type: 'opened'; ok: number; failed: string[] }
-  | { type: 'report'; socketReceipts: [string, number][]; streamReceipts: [string, number][]; socketsClosed: number[]; streamsEnded: number };
+  | { type: 'report'; socketReceipts: [string, number][]; streamReceipts: [string, number][]; socketsClosed: number[]; streamsEnded: number }
+  | { type: 'closed' }
+  | { type: 'storm-report'; terminals: StormTerminal[] };
+
+/** One SDK-held POS in the storm: when its socket closed, when it was open again, and what it received when. */
+interface StormTerminal {
+  locationId: string;
+  closedAt: number | undefined;
+  openAt: number | undefined;
+  receipts: [string, number][];
+}
 
 // ---------- a client process: holds sockets and streams, notes when each event arrives ----------
 
@@ -148,8 +173,62 @@ function runClientProcess() {
     return { ok, failed: [...new Set(failed)] };
   };
 
+  const terminals: { spec: SocketSpec; notifications: PosNotifications; record: StormTerminal; open: boolean }[] = [];
+  let stormMeasuring = false;
+  const startTerminal = (baseUrl: string, spec: SocketSpec) =>
+    new Promise<void>((resolve) => {
+      const record: StormTerminal = { locationId: spec.locationId, closedAt: undefined, openAt: undefined, receipts: [] };
+      const terminal = {
+        spec,
+        record,
+        open: false,
+        notifications: new PosNotifications({
+          client: createCounterpartClient({ baseUrl, auth: spec.token }),
+          locationId: spec.locationId,
+          posVersion: 'bench-1.0',
+          onEvent: (event) => {
+            if (stormMeasuring) record.receipts.push([event.id, now()]);
+          },
+          onError: () => undefined,
+          onState: (state) => {
+            if (state.state === 'closed') {
+              terminal.open = false;
+              if (stormMeasuring) record.closedAt ??= now();
+            }
+            if (state.state === 'open') {
+              terminal.open = true;
+              if (stormMeasuring) record.openAt = now();
+              resolve();
+            }
+          },
+        }),
+      };
+      terminals.push(terminal);
+      terminal.notifications.start();
+    });
+
   process.on('message', (message: ToClient) => {
     switch (message.type) {
+      case 'close-sockets':
+        for (const socket of sockets) socket.terminate();
+        sockets.length = 0;
+        send({ type: 'closed' });
+        return;
+      case 'pos':
+        void openAll(message.items, (item) => startTerminal(message.baseUrl, item)).then((result) => send({ type: 'opened', ...result }));
+        return;
+      case 'storm-measure':
+        stormMeasuring = true;
+        for (const { record } of terminals) {
+          record.closedAt = undefined;
+          record.openAt = undefined;
+          record.receipts.length = 0;
+        }
+        return;
+      case 'storm-report':
+        stormMeasuring = false;
+        send({ type: 'storm-report', terminals: terminals.map((terminal) => terminal.record) });
+        return;
       case 'sockets':
         void openAll(message.items, (item) => openSocket(message.baseUrl, item)).then((result) => send({ type: 'opened', ...result }));
         return;
@@ -328,7 +407,8 @@ async function main() {
   // Enough connections that commits wait on PostgreSQL, not on the pool, at BENCH_RATE.
   const handle = await openDatabase({ url: database.url, dataDir: 'unused', maxConnections: 32 });
   const port = await freePort();
-  const env = benchServerEnv(database.url, port, { METRICS_TOKEN });
+  // One instance and no balancer: nothing to wait for before it stops accepting (README "Rolling restarts").
+  const env = benchServerEnv(database.url, port, { METRICS_TOKEN, DRAIN_DELAY_MS: '0' });
   const baseUrl = env.PUBLIC_URL;
   // Tokens are checked on iss/aud = the server's PUBLIC_URL: issue them with the same configuration.
   resetConfig({ PUBLIC_URL: baseUrl });
@@ -349,11 +429,11 @@ async function main() {
     const streamsPerMerchant = new Map<number, number>();
     for (let index = 0; index < STREAMS; index++) streamsPerMerchant.set(index % cookies.length, (streamsPerMerchant.get(index % cookies.length) ?? 0) + 1);
 
-    const openAcross = async (kind: 'sockets' | 'streams', items: SocketSpec[] | string[]) => {
+    const openAcross = async (kind: 'sockets' | 'streams' | 'pos', items: SocketSpec[] | string[]) => {
       const answers = await Promise.all(
         split(items as unknown[], clientProcesses.length).map((part, index) =>
           clientProcesses[index]!.request(
-            kind === 'sockets' ? { type: 'sockets', baseUrl, items: part as SocketSpec[] } : { type: 'streams', baseUrl, cookies: part as string[] },
+            kind === 'streams' ? { type: 'streams', baseUrl, cookies: part as string[] } : { type: kind, baseUrl, items: part as SocketSpec[] },
           ),
         ),
       );
@@ -492,12 +572,139 @@ async function main() {
       console.log(`  note: ${lowLimit}`);
     }
     console.log(`  note: server, PostgreSQL and the client processes share this machine's ${availableParallelism()} cores\n`);
+    if (STORM) server = await stormPhase({ handle, seeded, clientProcesses, baseUrl, env, server, openAcross });
   } finally {
     for (const client of clientProcesses) client.child.kill();
     await server?.stop();
     await handle.close();
     await database.drop();
   }
+}
+
+/**
+ * The reconnect storm: every POS held by the SDK's PosNotifications, the instance restarted under them, events
+ * committing throughout. Answers the new server process.
+ */
+async function stormPhase(context: {
+  handle: Awaited<ReturnType<typeof openDatabase>>;
+  seeded: Awaited<ReturnType<typeof seed>>;
+  clientProcesses: ClientProcess[];
+  baseUrl: string;
+  env: NodeJS.ProcessEnv;
+  server: Awaited<ReturnType<typeof startMeasuredServer>>;
+  openAcross: (kind: 'pos', items: SocketSpec[]) => Promise<{ ok: number; failed: string[] }>;
+}) {
+  const { handle, seeded, clientProcesses, baseUrl, env } = context;
+  let server = context.server;
+  await Promise.all(clientProcesses.map((client) => client.request({ type: 'close-sockets' })));
+  await sleep(3000);
+  const loadBefore = loadavg()[0]!;
+  let started = performance.now();
+  const opened = await context.openAcross('pos', seeded.sockets);
+  const openSeconds = (performance.now() - started) / 1000;
+  const rssOpen = rssMiB(server.child.pid!);
+
+  const committedAt = new Map<string, { at: number; locationIndex: number }>();
+  let sequence = 0;
+  const commit = (locationIndex: number) =>
+    emitOrderEvent(handle.db, {
+      locationId: seeded.locations[locationIndex]!.locationId,
+      partnerId: seeded.posPartnerId,
+      orderId: `storm-${sequence++}`,
+      version: 1,
+    }).then((event) => {
+      committedAt.set(event.id, { at: now(), locationIndex });
+      return event.id;
+    });
+  const everyLocation = () => forEachLimited(seeded.locations, 16, async (_, index) => void (await commit(index)));
+  // One event for every location first, so each POS has a position in the feed to catch up from.
+  await everyLocation();
+  await sleep(3000);
+  for (const client of clientProcesses) client.child.send({ type: 'storm-measure' } satisfies ToClient);
+  committedAt.clear();
+
+  // The restart: SIGTERM (drain, 1012), and one event per location committed while no instance is up.
+  const restartAt = now();
+  await server.stop();
+  const downtimeEvents = everyLocation();
+  server = await startMeasuredServer('connections', ['server.ts'], env, `${baseUrl}/readyz`);
+  const readyAt = now();
+  await downtimeEvents;
+  const serverPid = server.child.pid!;
+  const rss: number[] = [];
+  const rssSampler = setInterval(() => rss.push(rssMiB(serverPid)), 1000);
+  const cpuBefore = cpuMs(serverPid);
+  const begin = performance.now();
+  const total = (STORM_SECONDS + AFTER_STORM_SECONDS) * RATE;
+  const pending: Promise<unknown>[] = [];
+  for (let i = 0; i < total; i++) {
+    const wait = begin + (i * 1000) / RATE - performance.now();
+    if (wait > 0) await sleep(wait);
+    pending.push(commit(i % seeded.locations.length).catch(() => undefined));
+  }
+  await Promise.all(pending);
+  const serverCpu = (cpuMs(serverPid) - cpuBefore) / 10 / ((performance.now() - begin) / 1000);
+  await sleep(5000);
+  clearInterval(rssSampler);
+  const reports = (await Promise.all(clientProcesses.map((client) => client.request({ type: 'storm-report' })))) as Extract<
+    FromClient,
+    { type: 'storm-report' }
+  >[];
+  const terminals = reports.flatMap((report) => report.terminals);
+
+  // Close → first event received after reconnecting (the event committed meanwhile comes by the catch-up).
+  const reconnects: number[] = [];
+  let neverBack = 0;
+  for (const terminal of terminals) {
+    const closedAt = terminal.closedAt;
+    const first = closedAt === undefined ? undefined : terminal.receipts.find(([, at]) => at > closedAt);
+    if (closedAt === undefined || !first) neverBack++;
+    else reconnects.push(first[1] - closedAt);
+  }
+  const openTimes = terminals.flatMap((terminal) => (terminal.openAt === undefined ? [] : [terminal.openAt]));
+  const lastOpen = Math.max(...openTimes);
+  // Commit → receipt on sockets that were back when the event committed, while the others reconnect and after.
+  const during: number[] = [];
+  const after: number[] = [];
+  let afterExpected = 0;
+  for (const terminal of terminals) {
+    const receivedAt = new Map(terminal.receipts);
+    for (const [id, committed] of committedAt) {
+      if (seeded.locations[committed.locationIndex]!.locationId !== terminal.locationId) continue;
+      if (committed.at < readyAt || terminal.openAt === undefined || terminal.openAt > committed.at) continue;
+      const at = receivedAt.get(id);
+      if (committed.at <= lastOpen) {
+        if (at !== undefined) during.push(Math.max(0, at - committed.at));
+      } else {
+        afterExpected++;
+        if (at !== undefined) after.push(Math.max(0, at - committed.at));
+      }
+    }
+  }
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const rows: [string, string, string][] = [
+    ['SDK POS open (HELLO, PosNotifications)', `${opened.ok} of ${SOCKETS} in ${openSeconds.toFixed(1)} s (${(opened.ok / openSeconds).toFixed(0)}/s)`, ''],
+    ['server RSS with the SDK POS open', `${rssOpen.toFixed(0)} MiB`, ''],
+    ['restart: SIGTERM → new instance ready', `${((readyAt - restartAt) / 1000).toFixed(1)} s`, ''],
+    ['reconnect: close → first event, p50', ms(percentile(reconnects, 50)), ''],
+    ['reconnect: close → first event, p99', ms(percentile(reconnects, 99)), '≤ 10 s'],
+    ['reconnect: close → first event, max', ms(percentile(reconnects, 100)), ''],
+    ['POS not back with an event', `${neverBack} of ${terminals.length}`, '0'],
+    ['HELLOs/s, new instance ready → last POS open', `${(openTimes.length / Math.max(0.001, (lastOpen - readyAt) / 1000)).toFixed(0)}`, '≥ 1,500'],
+    ['events to sockets already back, p99 (during)', `${ms(percentile(during, 99))} (${during.length} receipts)`, '< 250 ms'],
+    ['events after the storm, p99', `${ms(percentile(after, 99))} (${after.length} of ${afterExpected})`, '< 100 ms'],
+    ['server RSS during / after the storm (peak)', `${Math.max(...rss).toFixed(0)} MiB`, ''],
+    ['server CPU while the events committed', `${serverCpu.toFixed(0)} % of one core`, ''],
+    ['machine load average (1 min)', `${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`, ''],
+  ];
+  console.log(
+    `\nReconnect storm (${new Date().toISOString()}): ${SOCKETS} POS (SDK) over ${seeded.locations.length} locations, instance restarted, ${RATE} events/s`,
+  );
+  const widths = [Math.max(...rows.map((row) => row[0].length)), Math.max(...rows.map((row) => row[1].length))];
+  for (const [name, value, target] of rows) console.log(`  ${name.padEnd(widths[0]!)}  ${value.padEnd(widths[1]!)}  ${target}`);
+  if (opened.failed.length) console.log(`  failures opening: ${opened.failed.slice(0, 5).join('; ')}`);
+  started = performance.now();
+  return server;
 }
 
 if (process.argv.includes('--client')) {

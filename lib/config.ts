@@ -37,6 +37,12 @@ const envSchema = z.object({
   CLIENT_CREDENTIALS_TOKEN_TTL_SECONDS: positiveInt.default(43200),
   WEBHOOK_RETRY_SCHEDULE: retrySchedule.default([5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200, 86400]),
   WEBHOOK_TIMEOUT_MS: positiveInt.default(10000),
+  DRAIN_DELAY_MS: z.coerce
+    .number({ message: 'expected a number of milliseconds' })
+    .int('expected a whole number of milliseconds')
+    .min(0, 'expected 0 or more milliseconds')
+    .max(120_000, 'expected at most 120000 ms')
+    .default(5000),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanString.default(false),
   SEED_DEMO: booleanString.default(true),
   LOYALTY_TERMINAL_SERIES: z.string().trim().min(1).default('PRO'),

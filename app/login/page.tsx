@@ -18,7 +18,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           </p>
         ) : null}
         <LoginForm callbackUrl={returnPath(callbackUrl)} />
-        {/* CONTRACT §8: the sign-in page offers Forgot password?. */}
+        {/* docs/contract.md#dashboard-names: the sign-in page offers Forgot password?. */}
         <p className="mt-4 text-center text-sm">
           <Link href="/forgot-password" className="font-medium text-brand-700 underline underline-offset-2">
             Forgot password?

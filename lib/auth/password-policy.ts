@@ -34,7 +34,7 @@ function guessableProblem(password: string, context: { email?: string }): string
   return undefined;
 }
 
-/** A new password at the edge (zod, so the OpenAPI documents the lengths): the same rules, reported like any other field (CONTRACT §5). */
+/** A new password at the edge (zod, so the OpenAPI documents the lengths): the same rules, reported like any other field (docs/contract.md#errors). */
 export const newPasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { users } from '@/db/schema';
-import { reserveAttempt } from '@/lib/http/rate-limit';
-import { currentRequestId } from '@/lib/http/request-context';
+import { reserveAttempt } from '@/lib/rate-limit';
+import { currentRequestId } from '@/lib/request-context';
 import { enqueueMail } from '@/lib/mail/outbox';
 import { passwordResetMail, publicLink } from '@/lib/mail/templates';
 import { recordAudit } from '@/lib/ops/audit';

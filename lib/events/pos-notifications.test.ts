@@ -8,14 +8,16 @@ import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { callRoute } from '@/lib/testing/http';
 import { eq } from 'drizzle-orm';
-import { grants, revokedAccessTokens } from '@/db/schema';
+import { grants, posPresence, revokedAccessTokens } from '@/db/schema';
 import {
   HELLO_TIMEOUT_CLOSE_CODE,
   SLOW_READER_BUFFER_BYTES,
+  SERVICE_RESTART_CLOSE_CODE,
   SLOW_READER_CLOSE_CODE,
   TOKEN_REVOKED_CLOSE_CODE,
   attachPosNotifications,
 } from './pos-notifications';
+import { PRESENCE_GRACE_MS, PRESENCE_STALE_MS } from './pos-presence';
 import { sleep } from '@/lib/testing/event-fixtures';
 
 const database = useTestDatabase();
@@ -36,8 +38,8 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-function connect(locationId: string, token?: string) {
-  const socket = new WebSocket(`${baseUrl}/connect/pos/notifications/${encodeURIComponent(locationId)}`, {
+function connect(locationId: string, token?: string, base = baseUrl) {
+  const socket = new WebSocket(`${base}/connect/pos/notifications/${encodeURIComponent(locationId)}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   const messages: unknown[] = [];
@@ -288,4 +290,64 @@ describe('POS notifications WebSocket', () => {
       await new Promise((resolve) => keeping.close(resolve));
     }
   }, 15_000);
+});
+
+describe('POS presence through a dropped connection and a restart', () => {
+  it('keeps the location GREEN for the grace window after a drop or a 1012 restart, and refuses upgrades while stopping', async () => {
+    const restarting = createServer((_request, response) => response.writeHead(404).end());
+    const hub = attachPosNotifications(restarting, database.handle(), { helloTimeoutMs: 1500, pingIntervalMs: 60_000 });
+    await new Promise<void>((resolve) => restarting.listen(0, '127.0.0.1', resolve));
+    const hubUrl = `ws://127.0.0.1:${(restarting.address() as AddressInfo).port}`;
+    const { locationIds } = await createMerchantWithLocations(database.db(), 1);
+    const locationId = locationIds[0]!;
+    const pos = await createConnectedPartner(database.db(), 'POS', locationIds);
+    const app = await createConnectedPartner(database.db(), 'ORDERING_APP', locationIds);
+    const code = async () => (await status(locationId, app.token)).body.status.code as string;
+    /** The presence rows of the location: whether an instance holds each, and how long it still counts. */
+    const rows = async () =>
+      (await database.db().select().from(posPresence).where(eq(posPresence.locationId, locationId))).map((row) => ({
+        held: row.instanceId !== '',
+        countsForMs: new Date(row.heartbeatAt).getTime() + PRESENCE_STALE_MS - Date.now(),
+      }));
+
+    // The connection drops (no close frame): the row stays, held by no instance, and counts for the grace window.
+    const dropped = connect(locationId, pos.token, hubUrl);
+    await dropped.opened;
+    dropped.socket.send(HELLO);
+    await waitFor(async () => (await code()) === 'GREEN');
+    dropped.socket.terminate();
+    await waitFor(async () => (await rows()).some((row) => !row.held));
+    expect(await code()).toBe('GREEN');
+    const [lingering] = await rows();
+    expect(lingering!.countsForMs).toBeGreaterThan(PRESENCE_GRACE_MS - 5000);
+    expect(lingering!.countsForMs).toBeLessThanOrEqual(PRESENCE_GRACE_MS + 1000);
+
+    // The instance stops: its socket is closed with 1012 "service restart", and the location stays GREEN.
+    const held = connect(locationId, pos.token, hubUrl);
+    await held.opened;
+    held.socket.send(HELLO);
+    await waitFor(async () => (await rows()).filter((row) => row.held).length === 1);
+    const stopping = hub.close();
+    const late = connect(locationId, pos.token, hubUrl);
+    expect(await held.closed).toEqual({ code: SERVICE_RESTART_CLOSE_CODE, reason: 'service restart' });
+    expect(await late.refused).toBe(503);
+    await stopping;
+    await new Promise((resolve) => restarting.close(resolve));
+    expect((await rows()).every((row) => !row.held && row.countsForMs <= PRESENCE_GRACE_MS + 1000)).toBe(true);
+    expect(await code()).toBe('GREEN');
+
+    // It reconnects to another instance within the window: GREEN throughout, now on a row that instance refreshes.
+    const back = connect(locationId, pos.token);
+    await back.opened;
+    back.socket.send(HELLO);
+    await waitFor(async () => (await rows()).some((row) => row.held));
+    expect(await code()).toBe('GREEN');
+
+    // A POS that closes its socket itself is gone: RED at once (with no other socket), no grace.
+    back.socket.close(1000, 'POS stopping');
+    await back.closed;
+    await waitFor(async () => !(await rows()).some((row) => row.held));
+    await database.db().delete(posPresence).where(eq(posPresence.locationId, locationId));
+    expect(await code()).toBe('RED');
+  });
 });

@@ -2,21 +2,22 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, isNotNull, sql } from 'drizzle-orm';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { DatabaseHandle } from '@/db/client';
 import { grants, locations, revokedAccessTokens } from '@/db/schema';
 import { ACCESS_CHANNEL, parseAccessNotice, type AccessNotice } from '@/lib/tenancy/access-notices';
 import { verifyAccessToken, type PartnerPrincipal } from '@/lib/auth/access-tokens';
-import { isInScope } from '@/lib/tenancy/scope';
+import { inScope } from '@/lib/tenancy/scope';
+import { rowsOf } from '@/db/rows';
 import { config } from '@/lib/config';
 import { ApiError, forbidden, notFound } from '@/lib/errors';
 import { problemBody } from '@/lib/api/problem-body';
 import { decodePathSegment } from '@/lib/api/path-segments';
 import { logger } from '@/lib/log';
 import { eventBus, type CommittedEvent } from './event-bus';
-import { closePresence, heartbeatPresence, openPresence, recordHello } from './pos-presence';
+import { heartbeatPresence, presenceWriter } from './pos-presence';
 
 export interface PosNotificationOptions {
   /** docs/contract.md#pos-websocket: a client that has not sent HELLO within this time is closed with code 4000 (30 s). */
@@ -30,6 +31,10 @@ export const HELLO_TIMEOUT_CLOSE_CODE = 4000;
 export const TOKEN_REVOKED_CLOSE_CODE = 4001;
 export const OUT_OF_SCOPE_CLOSE_CODE = 4003;
 export const SLOW_READER_CLOSE_CODE = 4008;
+/** RFC 6455 "service restart": the instance is stopping (SIGTERM); reconnect soon, through the balancer, elsewhere. */
+export const SERVICE_RESTART_CLOSE_CODE = 1012;
+/** The connection dropped without a close frame (ws reports it as 1006). */
+const ABNORMAL_CLOSE_CODE = 1006;
 /**
  * docs/contract.md#pos-websocket (4008): what a POS may leave unread before its socket is closed. An event is about 300 bytes, so this
  * holds some 800 events — far more than a location produces while a healthy POS catches its breath — and 10,000
@@ -60,8 +65,11 @@ interface PosClient {
   tokenId: string;
   expiresAt: Date;
   helloReceived: boolean;
-  pending: Buffer[];
+  /** Events held until HELLO; absent once HELLO arrived (or before any event came). */
+  pending: Buffer[] | undefined;
   alive: boolean;
+  /** Closed by this instance stopping: its POS is expected back on another instance. */
+  restarting: boolean;
   /** Which share of the sockets, pinged together, this one belongs to. */
   pingSlot: number;
 }
@@ -80,6 +88,7 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
   const log = logger().child({ component: 'pos-notifications', instanceId });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const clientsByLocation = new Map<string, Set<PosClient>>();
+  const presence = presenceWriter(handle.db);
   let closing = false;
   let arrivals = 0;
 
@@ -108,7 +117,7 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
     for (const client of clientsByLocation.get(event.locationId) ?? []) {
       if (!recipients.includes(client.partnerId)) continue;
       if (client.helloReceived) send(client, frame);
-      else if (client.pending.length < MAX_PENDING_BEFORE_HELLO) client.pending.push(frame);
+      else if ((client.pending ??= []).length < MAX_PENDING_BEFORE_HELLO) client.pending.push(frame);
     }
   };
   // Only events of a location with a POS connected here are worth loading: with none, the bus reads nothing.
@@ -167,17 +176,28 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!handles(request)) return;
+    if (closing) return refuseUpgrade(socket, restarting(), request.url ?? '', log);
     authorise(handle, request).then(
-      async ({ principal, locationId }) => {
-        const presenceId = randomUUID();
-        await openPresence(handle.db, { id: presenceId, instanceId, locationId, partnerId: principal.partnerId });
-        let established = false;
-        socket.once('close', () => {
-          if (!established) void closePresence(handle.db, presenceId).catch(() => {});
-        });
+      ({ principal, locationId }) => establish(request, socket, head, principal, locationId),
+      (error: unknown) => refuseUpgrade(socket, error, request.url ?? '', log),
+    );
+  };
+  // Kept apart from onUpgrade so that nothing a socket holds for its life (its close listener) keeps the upgrade
+  // request alive: a closure shares its scope's variables with every other closure of that scope.
+  const establish = (request: IncomingMessage, socket: Duplex, head: Buffer, principal: PartnerPrincipal, locationId: string) => {
+    const presenceId = randomUUID();
+    presence.open({ id: presenceId, instanceId, locationId, partnerId: principal.partnerId }).then(
+      () => {
+        if (socket.destroyed) return void presence.close(presenceId).catch(() => {});
+        if (closing) {
+          void presence.close(presenceId, true).catch(() => {});
+          return refuseUpgrade(socket, restarting(), request.url ?? '', log);
+        }
+        const { partnerId, grantId, tokenId, expiresAt } = principal;
+        const closedEarly = () => void presence.close(presenceId).catch(() => {});
+        socket.once('close', closedEarly);
         wss.handleUpgrade(request, socket, head, (ws) => {
-          established = true;
-          const { partnerId, grantId, tokenId, expiresAt } = principal;
+          socket.off('close', closedEarly);
           accept(ws, { presenceId, partnerId, locationId, grantId, tokenId, expiresAt });
         });
       },
@@ -187,10 +207,18 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
   server.on('upgrade', onUpgrade);
 
   const accept = (socket: WebSocket, identity: Pick<PosClient, 'presenceId' | 'partnerId' | 'locationId' | 'grantId' | 'tokenId' | 'expiresAt'>) => {
-    const client: PosClient = { socket, ...identity, helloReceived: false, pending: [], alive: true, pingSlot: arrivals++ % pingTicks };
-    const set = clientsByLocation.get(client.locationId) ?? new Set();
+    const client: PosClient = {
+      socket,
+      ...identity,
+      helloReceived: false,
+      pending: undefined,
+      alive: true,
+      restarting: false,
+      pingSlot: arrivals++ % pingTicks,
+    };
+    let set = clientsByLocation.get(client.locationId);
+    if (!set) clientsByLocation.set(client.locationId, (set = new Set()));
     set.add(client);
-    clientsByLocation.set(client.locationId, set);
     const helloTimer = setTimeout(() => socket.close(HELLO_TIMEOUT_CLOSE_CODE, 'HELLO required'), helloTimeoutMs);
     let expiryTimer: NodeJS.Timeout;
     const armExpiry = () => {
@@ -211,15 +239,19 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
       }
       clearTimeout(helloTimer);
       client.helloReceived = true;
-      for (const frame of client.pending.splice(0)) send(client, frame);
-      void recordHello(handle.db, client.presenceId, hello).catch((error: unknown) => log.error({ err: error }, 'recording HELLO failed'));
+      for (const frame of client.pending ?? []) send(client, frame);
+      client.pending = undefined;
+      void presence.hello(client.presenceId, hello).catch((error: unknown) => log.error({ err: error }, 'recording HELLO failed'));
     });
-    socket.on('close', () => {
+    socket.on('close', (code: number) => {
       clearTimeout(helloTimer);
       clearTimeout(expiryTimer);
       set.delete(client);
-      if (!set.size) clientsByLocation.delete(client.locationId);
-      void closePresence(handle.db, client.presenceId).catch((error: unknown) => log.error({ err: error }, 'recording disconnect failed'));
+      if (!set.size && clientsByLocation.get(client.locationId) === set) clientsByLocation.delete(client.locationId);
+      // A POS that said goodbye, or whose token no longer reaches the location, is gone; one whose connection dropped, or
+      // whose instance is restarting, is expected back within PRESENCE_GRACE_MS and its location stays GREEN meanwhile.
+      const grace = client.restarting || code === ABNORMAL_CLOSE_CODE;
+      void presence.close(client.presenceId, grace).catch((error: unknown) => log.error({ err: error }, 'recording disconnect failed'));
     });
     socket.on('error', (error) => log.warn({ err: error }, 'POS socket error'));
   };
@@ -253,10 +285,14 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
 
   return {
     handles,
+    /**
+     * Stops the hub: new upgrades are refused (503), and every socket is closed with 1012 "service restart" so its POS
+     * reconnects (through the balancer, to another instance) at once; their locations stay GREEN meanwhile
+     * (PRESENCE_GRACE_MS). Resolves once every socket closed and its presence was written.
+     */
     async close() {
       closing = true;
       clearInterval(pinger);
-      server.off('upgrade', onUpgrade);
       unsubscribe();
       await accessListening.then((unlisten) => unlisten()).catch(() => {});
       const all = everyClient();
@@ -264,8 +300,9 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
         all.map(
           (client) =>
             new Promise<void>((resolve) => {
+              client.restarting = true;
               client.socket.once('close', () => resolve());
-              client.socket.close(1001, 'Server shutting down');
+              client.socket.close(SERVICE_RESTART_CLOSE_CODE, 'service restart');
               setTimeout(() => {
                 client.socket.terminate();
                 resolve();
@@ -273,11 +310,14 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
             }),
         ),
       );
-      await Promise.all(all.map((client) => closePresence(handle.db, client.presenceId).catch(() => {})));
+      server.off('upgrade', onUpgrade);
+      await presence.flush().catch((error: unknown) => log.error({ err: error }, 'recording disconnects failed'));
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
 }
+
+const restarting = () => new ApiError('SERVICE_UNAVAILABLE', 'This instance is restarting; retry shortly.', { headers: { 'Retry-After': '1' } });
 
 function parseHello(data: RawData): z.output<typeof helloSchema> | undefined {
   try {
@@ -298,9 +338,12 @@ async function authorise(handle: DatabaseHandle, request: IncomingMessage): Prom
   }
   const principal = await verifyAccessToken(handle.db, token);
   if (principal.partnerType !== 'POS') throw forbidden('Only POS partners may open the notification socket.');
-  const [location] = await handle.db.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId)).limit(1);
-  // docs/contract.md#scope: a location outside the token's scope is answered 404, exactly as if it did not exist.
-  if (!location || !(await isInScope(handle.db, principal, locationId))) throw notFound('Location');
+  // docs/contract.md#scope: a location outside the token's scope is answered 404, exactly as if it did not exist. Whether it
+  // exists and whether the token reaches it, in one statement.
+  const [row] = rowsOf<{ reachable: boolean }>(
+    await handle.db.execute(sql`select ${inScope(handle.db, principal, locations.id)} as reachable from ${locations} where ${locations.id} = ${locationId}`),
+  );
+  if (row?.reachable !== true) throw notFound('Location');
   return { principal, locationId };
 }
 

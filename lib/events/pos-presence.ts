@@ -1,13 +1,20 @@
 import { and, eq, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
-import { asDate } from '@/db/rows';
+import { asDate, rowsOf } from '@/db/rows';
 import { connections, locations, partners, posPresence } from '@/db/schema';
 import { notFound } from '@/lib/errors';
 import { inScope, type ScopedCaller } from '@/lib/tenancy/scope';
 
 /** A socket whose heartbeat is older than this no longer counts (a crashed instance's sockets go RED within a minute). */
 export const PRESENCE_STALE_MS = 60_000;
+
+/**
+ * How long a location stays GREEN after its socket dropped (no close frame from the POS) or was closed by an instance
+ * restarting (1012): long enough for the POS to reconnect, to this or another instance, without its location turning
+ * RED in between. A POS that closes its socket itself, or whose token no longer reaches the location, turns RED at once.
+ */
+export const PRESENCE_GRACE_MS = 15_000;
 
 /** The oldest heartbeat that still counts, by the database's clock (every instance asks the same one). */
 const presenceCutoff = () => sql`now() - make_interval(secs => ${PRESENCE_STALE_MS / 1000})`;
@@ -46,6 +53,124 @@ export async function closePresence(db: Executor, id: string) {
       .update(locations)
       .set({ lastOnlineAt: sql`now()` })
       .where(eq(locations.id, row.locationId));
+}
+
+/**
+ * The socket closed, but its POS is expected back (see PRESENCE_GRACE_MS): the row is kept, held by no instance (so no
+ * heartbeat refreshes it), with a heartbeat old enough that it counts for PRESENCE_GRACE_MS more; the stale sweep
+ * removes it after that. A reconnection, to any instance, adds a row of its own.
+ */
+export async function closePresenceWithGrace(db: Executor, ids: readonly string[]) {
+  if (!ids.length) return;
+  const rows = rowsOf<{ location_id: string }>(
+    await db.execute(sql`
+      update ${posPresence} set instance_id = '', heartbeat_at = least(heartbeat_at, now() - make_interval(secs => ${(PRESENCE_STALE_MS - PRESENCE_GRACE_MS) / 1000}))
+      where id = any(${sql.param(ids)}::text[]) returning location_id`),
+  );
+  await touchLocations(
+    db,
+    rows.map((row) => row.location_id),
+  );
+}
+
+/** Marks `locationIds` online until now (`lastOnlineAt`), one statement for all. */
+async function touchLocations(db: Executor, locationIds: readonly string[]) {
+  if (!locationIds.length) return;
+  await db.execute(sql`update ${locations} set last_online_at = now() where id = any(${sql.param([...new Set(locationIds)])}::text[])`);
+}
+
+type PresenceOpen = { id: string; instanceId: string; locationId: string; partnerId: string };
+type PresenceHello = { posVersion: string; supportedApis: SupportedApi[] };
+
+/**
+ * The presence writes of one instance's sockets, gathered for `delayMs` and written a few statements per batch rather
+ * than two or three per socket: when thousands of POS reconnect at once (an instance restarted), a statement per
+ * socket kept the pool, and PostgreSQL, busy longer than the upgrades themselves. Each call resolves once its batch is
+ * written; batches are written one after another, in the order of the calls.
+ */
+export function presenceWriter(db: Executor, options: { delayMs?: number } = {}) {
+  const delayMs = options.delayMs ?? 10;
+  let opens: PresenceOpen[] = [];
+  let hellos = new Map<string, PresenceHello>();
+  let closes: string[] = [];
+  let graceCloses: string[] = [];
+  let waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+
+  const write = async (batch: { opens: PresenceOpen[]; hellos: Map<string, PresenceHello>; closes: string[]; graceCloses: string[] }) => {
+    if (batch.opens.length) {
+      await db.insert(posPresence).values(batch.opens).onConflictDoNothing();
+      await touchLocations(
+        db,
+        batch.opens.map((open) => open.locationId),
+      );
+    }
+    if (batch.hellos.size) {
+      const ids = [...batch.hellos.keys()];
+      const values = [...batch.hellos.values()];
+      await db.execute(sql`
+        update ${posPresence} p set pos_version = v.pos_version, supported_apis = v.apis::jsonb, heartbeat_at = now()
+        from unnest(${sql.param(ids)}::text[], ${sql.param(values.map((hello) => hello.posVersion))}::text[],
+          ${sql.param(values.map((hello) => JSON.stringify(hello.supportedApis)))}::text[]) as v(id, pos_version, apis)
+        where p.id = v.id and p.instance_id <> ''`);
+    }
+    if (batch.closes.length) {
+      const rows = await db
+        .delete(posPresence)
+        .where(sql`${posPresence.id} = any(${sql.param(batch.closes)}::text[])`)
+        .returning({ locationId: posPresence.locationId });
+      await touchLocations(
+        db,
+        rows.map((row) => row.locationId),
+      );
+    }
+    await closePresenceWithGrace(db, batch.graceCloses);
+  };
+
+  const flush = (): Promise<void> => {
+    clearTimeout(timer);
+    timer = undefined;
+    const batch = { opens, hellos, closes, graceCloses };
+    const batchWaiters = waiters;
+    opens = [];
+    hellos = new Map();
+    closes = [];
+    graceCloses = [];
+    waiters = [];
+    writing = writing.then(() =>
+      write(batch).then(
+        () => batchWaiters.forEach((waiter) => waiter.resolve()),
+        (error: unknown) => batchWaiters.forEach((waiter) => waiter.reject(error)),
+      ),
+    );
+    return writing;
+  };
+
+  const queued = () =>
+    new Promise<void>((resolve, reject) => {
+      waiters.push({ resolve, reject });
+      timer ??= setTimeout(() => void flush(), delayMs);
+    });
+
+  return {
+    /** A socket opened: the location is GREEN once this resolves. */
+    open(row: PresenceOpen) {
+      opens.push(row);
+      return queued();
+    },
+    hello(id: string, hello: PresenceHello) {
+      hellos.set(id, hello);
+      return queued();
+    },
+    /** The socket closed; with `grace`, its location stays GREEN for PRESENCE_GRACE_MS (closePresenceWithGrace). */
+    close(id: string, grace = false) {
+      (grace ? graceCloses : closes).push(id);
+      return queued();
+    },
+    /** Writes whatever waits now. */
+    flush,
+  };
 }
 
 /** Refreshes every socket this instance holds, and folds other instances' stale sockets into `lastOnlineAt`. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/db/client';
 import { resetConfig } from '@/lib/config';
-import { durableDatabase } from '@/lib/events/testing/durable-database';
+import { durableDatabase } from '@/lib/testing/durable-database';
 import { createMailSender } from './mail-sender';
 import { enqueueMail } from './outbox';
 import { startSmtpSink, type SmtpSink } from './testing/smtp-sink';

@@ -64,7 +64,7 @@ export function createMailSender(handle: DatabaseHandle, options: MailSenderOpti
   const attempt = async (mail: ClaimedMail): Promise<MailOutcome> => {
     const { SMTP_URL, MAIL_FROM, NODE_ENV } = config();
     if (!SMTP_URL) {
-      // CONTRACT §2: without SMTP_URL the outbox is where mail stays, for admins to read in the console.
+      // docs/contract.md#configuration: without SMTP_URL the outbox is where mail stays, for admins to read in the console.
       if (NODE_ENV === 'development') log.info({ mailId: mail.id, to: mail.recipient, subject: mail.subject, text: mail.textBody }, 'mail kept in the outbox');
       return { status: 'KEPT' };
     }

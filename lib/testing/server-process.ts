@@ -34,7 +34,7 @@ export interface ServerProcess {
 export async function startServer(port: number, env: Record<string, string>): Promise<ServerProcess> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && key !== 'NODE_OPTIONS'));
   const child = spawn(process.execPath, [...serverNodeFlags(), 'server.ts'], {
-    env: { ...inherited, NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    env: { ...inherited, NODE_ENV: 'production', DRAIN_DELAY_MS: '0', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -23,7 +23,7 @@ export {
   type TokenStore,
 } from './auth.js';
 export { FileTokenStore } from './file-token-store.js';
-export { retryDelayMs, retryingFetch, type RetryOptions } from './retry.js';
+export { fullJitterDelayMs, isConnectionRefused, retryDelayMs, retryingFetch, type RetryOptions } from './retry.js';
 export {
   EventConsumer,
   verifyWebhook,

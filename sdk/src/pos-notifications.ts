@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import type { CounterpartClient } from './client.js';
+import { fullJitterDelayMs } from './retry.js';
 import type { CounterpartEvent } from './webhooks.js';
 
 export type NotificationsState =
@@ -20,7 +21,12 @@ export interface PosNotificationsOptions {
   supportedApis?: { name: string; version: string }[];
   /** A ping goes out this often; no pong before the next one ends the socket and reconnects. Default 20 s. */
   keepAliveMs?: number;
-  reconnect?: { baseDelayMs?: number; maxDelayMs?: number };
+  /**
+   * Reconnection backoff, full jitter: the n-th attempt in a row waits between 0 and `baseDelayMs · 2^n`, at most
+   * `maxDelayMs` (defaults 500 ms and 5 s). A socket closed by a restarting instance (1012) comes back within
+   * `restartDelayMs` (default 1 s), spread over it.
+   */
+  reconnect?: { baseDelayMs?: number; maxDelayMs?: number; restartDelayMs?: number };
   /**
    * After a reconnection the feed is read again every `pollMs` until it shows an event the new socket delivered, for at
    * most `forMs`: an event committed during the disconnect can appear in the feed only later (once every transaction
@@ -31,6 +37,8 @@ export interface PosNotificationsOptions {
 
 /** Close codes after which reconnecting cannot help (docs/contract.md#pos-websocket): the location left the token's scope. */
 const FINAL_CLOSE_CODES = new Set([4003]);
+/** RFC 6455 "service restart": the instance is stopping; another one (behind the same address) takes the socket. */
+const SERVICE_RESTART_CLOSE_CODE = 1012;
 /** The token was revoked or expired (4001): reconnect with a renewed token. */
 const TOKEN_CLOSE_CODE = 4001;
 /** How far back a catch-up without a known last event looks, for clock skew between this host and the server. */
@@ -39,7 +47,7 @@ const MAX_REMEMBERED_IDS = 10_000;
 
 /**
  * The POS notification WebSocket kept open: HELLO on every connection, pings to notice a dead link, reconnection with
- * exponential backoff, and after each reconnection a catch-up from GET /connect/events?after=… so no event of the
+ * capped exponential backoff and full jitter (soon after a restarting instance's 1012), and after each reconnection a catch-up from GET /connect/events?after=… so no event of the
  * location is missed across a disconnect. Each event reaches `onEvent` once, one at a time.
  */
 export class PosNotifications {
@@ -162,9 +170,11 @@ export class PosNotifications {
 
   private scheduleReconnect(code: number, reason: string) {
     if (this.stopped) return;
-    const { baseDelayMs = 500, maxDelayMs = 30_000 } = this.options.reconnect ?? {};
-    const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** this.attempt) * (0.5 + Math.random() / 2);
-    this.attempt += 1;
+    const { baseDelayMs = 500, maxDelayMs = 5_000, restartDelayMs = 1_000 } = this.options.reconnect ?? {};
+    // A restarting instance closed the socket on purpose, and the others behind the balancer are up: come back soon,
+    // spread over restartDelayMs so its sockets do not all arrive at the same instant.
+    const delay = code === SERVICE_RESTART_CLOSE_CODE ? Math.random() * restartDelayMs : fullJitterDelayMs(this.attempt, { baseDelayMs, maxDelayMs });
+    this.attempt = code === SERVICE_RESTART_CLOSE_CODE ? 0 : this.attempt + 1;
     this.options.onState?.({ state: 'closed', code, reason, retryInMs: Math.round(delay) });
     this.reconnectTimer = setTimeout(() => void this.connect(), delay);
   }

@@ -45,6 +45,27 @@ describe('retries on 429 and 503', () => {
     expect(backoff).toBeLessThanOrEqual(500);
   });
 
+  it('re-sends once when the connection is refused (an instance stopping), and gives up on the next refusal', async () => {
+    const server = await localServer((_request, response) => json(response, 200, order));
+    close = server.close;
+    const refused = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    let calls = 0;
+    const flaky = (refusals: number) => async (request: Request) => (++calls <= refusals ? Promise.reject(refused) : fetch(request));
+    const client = createCounterpartClient({ baseUrl: server.url, auth: 'token-1', retry: { retries: 1, baseDelayMs: 10 }, fetch: flaky(1) });
+    expect((await client.GET('/orders/{orderId}', { params: { path: { orderId: 'ord_1' } } })).data).toMatchObject(order);
+    expect(calls).toBe(2);
+    calls = 0;
+    const twice = createCounterpartClient({ baseUrl: server.url, auth: 'token-1', retry: { retries: 1, baseDelayMs: 10 }, fetch: flaky(2) });
+    await expect(twice.GET('/orders/{orderId}', { params: { path: { orderId: 'ord_1' } } })).rejects.toBe(refused);
+    expect(calls).toBe(2);
+    // Other failures are not re-sent: the request may have been carried out.
+    calls = 0;
+    const reset = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
+    const broken = createCounterpartClient({ baseUrl: server.url, auth: 'token-1', fetch: async () => (calls++, Promise.reject(reset)) });
+    await expect(broken.GET('/orders/{orderId}', { params: { path: { orderId: 'ord_1' } } })).rejects.toBe(reset);
+    expect(calls).toBe(1);
+  });
+
   it('gives up after the configured retries and throws the last problem', async () => {
     const server = await localServer((_request, response) => problem(response, 429, 'RATE_LIMITED', { 'retry-after': '0' }));
     close = server.close;

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { createCounterpartClient, PosNotifications, type CounterpartEvent, type NotificationsState } from '../src/index';
+import { createCounterpartClient, fullJitterDelayMs, PosNotifications, type CounterpartEvent, type NotificationsState } from '../src/index';
 
 const event = (id: string, locationId = 'loc-1'): CounterpartEvent => ({
   id,
@@ -185,5 +185,38 @@ describe('PosNotifications', () => {
     (hub.sockets[0] as unknown as { _socket: { pause(): void } })._socket.pause();
     await until(() => hub!.hellos.length === 2, 3000);
     expect(states).toContain('closed');
+  });
+
+  it('after a restarting instance’s 1012 reconnects within restartDelayMs, and backs off with full jitter when refused', async () => {
+    hub = await fakeHub();
+    const states: NotificationsState[] = [];
+    notifications = new PosNotifications({
+      client: createCounterpartClient({ baseUrl: hub.url, auth: 'pos-token' }),
+      locationId: 'loc-1',
+      onEvent: () => undefined,
+      onState: (state) => states.push(state),
+      reconnect: { baseDelayMs: 10_000, maxDelayMs: 60_000, restartDelayMs: 300 },
+    }).start();
+    await until(() => states.some((state) => state.state === 'open'));
+    hub.sockets[0]!.close(1012, 'service restart');
+    // With baseDelayMs 10 s an ordinary backoff would wait seconds: a restart is retried within restartDelayMs.
+    await until(() => hub!.hellos.length === 2, 2000);
+    const closed = states.find((state) => state.state === 'closed');
+    expect(closed).toMatchObject({ code: 1012 });
+    expect((closed as { retryInMs: number }).retryInMs).toBeLessThanOrEqual(300);
+  });
+});
+
+describe('fullJitterDelayMs', () => {
+  it('draws from 0 up to base · 2^attempt, capped', () => {
+    const options = { baseDelayMs: 500, maxDelayMs: 5000 };
+    expect(fullJitterDelayMs(0, options, () => 0)).toBe(0);
+    expect(fullJitterDelayMs(0, options, () => 0.999)).toBeCloseTo(499.5);
+    expect(fullJitterDelayMs(2, options, () => 0.5)).toBe(1000);
+    expect(fullJitterDelayMs(10, options, () => 0.999)).toBeCloseTo(4995);
+    const draws = Array.from({ length: 2000 }, () => fullJitterDelayMs(6, options));
+    expect(Math.max(...draws)).toBeLessThanOrEqual(5000);
+    // Spread over the whole window, not bunched at its top as "half jitter" would be.
+    expect(draws.filter((draw) => draw < 2500).length).toBeGreaterThan(800);
   });
 });

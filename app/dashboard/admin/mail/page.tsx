@@ -18,7 +18,7 @@ const tone = { PENDING: 'amber', SENT: 'green', KEPT: 'blue', FAILED: 'red' } as
 const utc = (at: Date | null) => (at ? at.toISOString().replace('T', ' ').slice(0, 19) : '—');
 
 /**
- * The mail outbox (CONTRACT §2): what Counterpart sent or is retrying, and without SMTP_URL every mail in full, so a
+ * The mail outbox (docs/contract.md#configuration): what Counterpart sent or is retrying, and without SMTP_URL every mail in full, so a
  * fresh install can still reset a password. Only kept mail shows its text: a sent mail's links belong to its reader.
  */
 export default async function MailPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
