@@ -28,6 +28,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Global setup's teardown drops the PostgreSQL template database, which can take longer than the default 10 s on a
+    // busy server.
+    teardownTimeout: 60_000,
     pool: 'forks',
     // One migrated database for the run, which each test file's database copies (lib/testing/database.ts).
     globalSetup: ['lib/testing/global-setup.ts'],

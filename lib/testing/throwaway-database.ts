@@ -31,11 +31,18 @@ export async function throwawayDatabase(serverUrl: string, prefix = 'counterpart
  * test files copy it side by side (`throwawayDatabase(…, template)`) instead of each migrating its own.
  */
 export async function createTemplateDatabase(serverUrl: string, prepare: (url: string) => Promise<void>): Promise<{ name: string; drop(): Promise<void> }> {
-  const name = `counterpart_template_${randomBytes(6).toString('hex')}`;
+  // The creating process's id in the name: a template whose process is gone was left by a run that was killed.
+  const name = `${TEMPLATE_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  if (isLocal(serverUrl)) {
+    const left = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`${TEMPLATE_PREFIX}%`}`;
+    for (const { datname } of left) {
+      const pid = Number(datname.slice(TEMPLATE_PREFIX.length).split('_')[0]);
+      if (pid && !isAlive(pid)) await dropTemplate(admin, datname).catch(() => {});
+    }
+  }
   const drop = async () => {
-    await admin.unsafe(`alter database ${name} is_template false`).catch(() => {});
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await dropTemplate(admin, name);
     await admin.end();
   };
   try {
@@ -49,6 +56,25 @@ export async function createTemplateDatabase(serverUrl: string, prepare: (url: s
     throw error;
   }
   return { name, drop };
+}
+
+const TEMPLATE_PREFIX = 'counterpart_template_';
+
+async function dropTemplate(admin: postgres.Sql, name: string): Promise<void> {
+  await admin.unsafe(`alter database ${name} is_template false`).catch(() => {});
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+}
+
+/** Process ids name processes on this machine only. */
+const isLocal = (serverUrl: string) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(serverUrl).hostname);
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function databaseUrl(serverUrl: string, name: string): string {
