@@ -15,7 +15,7 @@ import { resetConfig } from '@/lib/config';
 import { logger } from '@/lib/log';
 import { createMailSender } from '@/lib/mail/mail-sender';
 import { enqueueMail } from '@/lib/mail/outbox';
-import { startSmtpSink } from '@/lib/mail/testing/smtp-sink';
+import { startSmtpSink } from '@/lib/testing/smtp-sink';
 import { closeSmtpTransports, smtpTransport } from '@/lib/mail/transport';
 import { benchDatabase, percentile, sleep } from './support';
 
@@ -63,7 +63,7 @@ async function main() {
 
     // 2. SIGKILL: a child instance sends a burst and is killed halfway; this process's sender carries on.
     const before = sink.received.length;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'lib/mail/testing/sender-child.ts', database.url, sink.url, String(CHILD_LEASE_SECONDS)], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'lib/testing/mail-sender-child.ts', database.url, sink.url, String(CHILD_LEASE_SECONDS)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await new Promise<void>((resolve, reject) => {

@@ -10,6 +10,9 @@ import path from 'node:path';
 const reports = mkdtempSync(path.join(tmpdir(), 'counterpart-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+const runStarted = Date.now();
+/** Each step's start (seconds into the run) and duration, for the table at the end. */
+const timings = [];
 
 /**
  * Runs a step. A step run alone streams its output; steps run side by side keep theirs and print it whole when they
@@ -25,6 +28,7 @@ function run(name, command, args, { env = {}, buffered = false } = {}) {
     child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('close', (code) => {
       const seconds = Math.round((Date.now() - started) / 1000);
+      timings.push({ name, start: Math.round((started - runStarted) / 1000), seconds, passed: code === 0 });
       if (buffered) process.stdout.write(`\n=== ${name} ===\n${Buffer.concat(output).toString()}`);
       console.log(`--- ${name}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s`);
       if (code !== 0) failedSteps.push(name);
@@ -77,6 +81,14 @@ if (built) {
   });
   countPlaywright(playwrightReport);
 }
+
+// Where the time went: steps run side by side overlap, so the total is the wall-clock time, not the sum.
+const width = Math.max(...timings.map(({ name }) => name.length));
+console.log(`\n${'step'.padEnd(width)}  start   time  result`);
+for (const { name, start, seconds, passed } of timings.sort((a, b) => a.start - b.start)) {
+  console.log(`${name.padEnd(width)}  ${`${start} s`.padStart(5)}  ${`${seconds} s`.padStart(5)}  ${passed ? 'passed' : 'FAILED'}`);
+}
+console.log(`${'total (wall clock)'.padEnd(width)}  ${''.padStart(5)}  ${`${Math.round((Date.now() - runStarted) / 1000)} s`.padStart(5)}`);
 
 console.log(`\n${failedSteps.length ? `Failed steps: ${failedSteps.join(', ')}` : 'All steps passed.'}`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -9,7 +9,7 @@ import { recordAudit } from '@/lib/ops/audit';
 import { endUserSessions } from '@/lib/tenancy/users';
 import { hashPassword } from '@/lib/tenancy/secrets';
 import { issueToken, peekToken, spendToken, voidTokens } from './one-time-tokens';
-import { passwordProblem } from './password-policy';
+import { passwordProblem } from '@/lib/tenancy/password-policy';
 
 /** A reset link works once, within an hour. */
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;

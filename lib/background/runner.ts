@@ -1,18 +1,8 @@
 import type { Logger } from 'pino';
 import { metrics } from '@/lib/ops/metrics';
 
-export interface Loop {
-  name: string;
-  /** Pause between runs when the previous run found nothing to do. */
-  idleMs: number;
-  /**
-   * Pause between runs while work remains (default none). A retention sweep sets it so a large backlog is deleted in
-   * bounded batches with room between them for the requests sharing the database, rather than back to back.
-   */
-  busyMs?: number;
-  /** Does one batch of work; returns true when more work may be waiting (run again at once). */
-  run(): Promise<boolean>;
-}
+export type { Loop } from '@/lib/loop';
+import type { Loop } from '@/lib/loop';
 
 /**
  * Runs each loop on its own self-rescheduling timer (never overlapping itself). `stop()` lets in-flight runs finish,

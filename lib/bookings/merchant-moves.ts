@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { bookings, connections, partners } from '@/db/schema';
-import { validationFailed } from '@/lib/http/errors';
+import { validationFailed } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { assertInScope } from '@/lib/tenancy/scope';
 import { recordBookingChange } from './booking-changes';

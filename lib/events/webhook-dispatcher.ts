@@ -1,3 +1,4 @@
+import { retryDelayFrom } from '@/lib/retry-delay';
 import type { DatabaseHandle } from '@/db/client';
 import type { Loop } from '@/lib/background/runner';
 import { config } from '@/lib/config';
@@ -35,9 +36,7 @@ const LEASE_MARGIN_SECONDS = 30;
 
 /** Seconds before retry number `retryIndex`, with up to 10 % jitter so failing receivers are not hit in lockstep. */
 export function retryDelayMs(retryIndex: number, schedule: readonly number[] = config().WEBHOOK_RETRY_SCHEDULE): number | null {
-  const seconds = schedule[retryIndex];
-  if (seconds === undefined) return null;
-  return Math.round(seconds * 1000 * (1 + Math.random() * 0.1));
+  return retryDelayFrom(schedule, retryIndex);
 }
 
 // docs/contract.md#operations: webhook_deliveries_total{result}; a failed attempt with a retry left counts as `retrying`.

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '@/db/client';
-import type { Loop } from '@/lib/background/runner';
+import type { Loop } from '@/lib/loop';
 import { createMailSender } from './mail-sender';
 import { sweepOldMail } from './outbox';
 

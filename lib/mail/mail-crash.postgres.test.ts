@@ -8,7 +8,7 @@ import { throwawayDatabase, type ThrowawayDatabase } from '@/lib/testing/throwaw
 import { openDatabase } from '@/db/client';
 import { createMailSender } from './mail-sender';
 import { enqueueMail } from './outbox';
-import { startSmtpSink, type SmtpSink } from './testing/smtp-sink';
+import { startSmtpSink, type SmtpSink } from '@/lib/testing/smtp-sink';
 import { closeSmtpTransports } from './transport';
 
 const LEASE_SECONDS = 2;
@@ -32,7 +32,7 @@ describe('a mail sender killed with SIGKILL in the middle of a burst', () => {
   });
 
   it('loses no mail: another instance sends what it had claimed once its lease runs out', { timeout: 120_000 }, async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'lib/mail/testing/sender-child.ts', database.url, sink.url, String(LEASE_SECONDS)], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'lib/testing/mail-sender-child.ts', database.url, sink.url, String(LEASE_SECONDS)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await new Promise<void>((resolve, reject) => {

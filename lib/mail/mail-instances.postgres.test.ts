@@ -4,7 +4,7 @@ import { resetConfig } from '@/lib/config';
 import { durableDatabase } from '@/lib/testing/durable-database';
 import { createMailSender } from './mail-sender';
 import { enqueueMail } from './outbox';
-import { startSmtpSink, type SmtpSink } from './testing/smtp-sink';
+import { startSmtpSink, type SmtpSink } from '@/lib/testing/smtp-sink';
 import { closeSmtpTransports } from './transport';
 
 describe('two mail senders on one PostgreSQL database', () => {

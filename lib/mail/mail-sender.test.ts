@@ -7,7 +7,7 @@ import { useTestDatabase } from '@/lib/testing/database';
 import { createMailSender } from './mail-sender';
 import { enqueueMail, MAIL_RETENTION_DAYS, sweepOldMail } from './outbox';
 import { passwordResetMail } from './templates';
-import { linkIn, startSmtpSink, type SmtpSink } from './testing/smtp-sink';
+import { linkIn, startSmtpSink, type SmtpSink } from '@/lib/testing/smtp-sink';
 import { closeSmtpTransports } from './transport';
 
 const database = useTestDatabase();

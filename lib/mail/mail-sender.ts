@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '@/db/client';
-import type { Loop } from '@/lib/background/runner';
+import type { Loop } from '@/lib/loop';
 import { config } from '@/lib/config';
-import { retryDelayMs } from '@/lib/events/webhook-dispatcher';
+import { retryDelayFrom } from '@/lib/retry-delay';
 import { logger } from '@/lib/log';
 import { claimDueMails, msUntilNextMailDue, recordMailOutcome, type ClaimedMail, type MailOutcome } from './mail-claim';
 import { MAIL_CHANNEL } from './outbox';
@@ -81,7 +81,7 @@ export function createMailSender(handle: DatabaseHandle, options: MailSenderOpti
       return { status: 'SENT' };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const retryInMs = isPermanent(error) ? null : retryDelayMs(mail.attemptCount - 1, schedule);
+      const retryInMs = isPermanent(error) ? null : retryDelayFrom(schedule, mail.attemptCount - 1);
       log.warn({ mailId: mail.id, attempt: mail.attemptCount, err: message, retryInMs }, 'mail not sent');
       return retryInMs === null ? { status: 'FAILED', error: message } : { status: 'PENDING', error: message, retryInMs };
     }

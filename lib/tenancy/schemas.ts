@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newPasswordSchema } from '@/lib/auth/password-policy';
+import { newPasswordSchema } from './password-policy';
 
 const name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 

@@ -1,16 +1,25 @@
-import { afterAll, beforeAll } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { installDatabase, openDatabase, type Database, type DatabaseHandle } from '@/db/client';
 import { ensureSigningKey } from '@/lib/auth/signing-keys';
 import { throwawayDatabase } from './throwaway-database';
 
+let pgliteTemplate: Blob | undefined;
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway database on the
- * PostgreSQL server named by DATABASE_URL (CI runs the integration suite both ways).
+ * PostgreSQL server named by DATABASE_URL (CI runs the integration suite both ways). Both start as a copy of the
+ * database that vitest's global setup migrated for the run (lib/testing/global-setup.ts); opening it still runs the
+ * migrations, which then find nothing left to do.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
-  const database = await throwawayDatabase(serverUrl);
+  if (!serverUrl) {
+    const templateFile = inject('pgliteTemplate');
+    pgliteTemplate ??= templateFile ? new Blob([readFileSync(templateFile)], { type: 'application/x-tar' }) : undefined;
+    return openDatabase({ dataDir: 'memory://', startFrom: pgliteTemplate });
+  }
+  const database = await throwawayDatabase(serverUrl, undefined, inject('postgresTemplate'));
   const handle = await openDatabase({ url: database.url, dataDir: 'unused', maxConnections: 10 });
   return {
     ...handle,

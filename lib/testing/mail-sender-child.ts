@@ -7,7 +7,7 @@ import { openDatabase } from '@/db/client';
 import { startLoops } from '@/lib/background/runner';
 import { resetConfig } from '@/lib/config';
 import { logger } from '@/lib/log';
-import { createMailSender } from '../mail-sender';
+import { createMailSender } from '@/lib/mail/mail-sender';
 
 const [url, smtpUrl, leaseSeconds] = process.argv.slice(2) as [string, string, string];
 resetConfig({ SMTP_URL: smtpUrl, LOG_LEVEL: 'silent' });
