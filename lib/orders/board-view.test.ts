@@ -153,16 +153,16 @@ describe('tickets and their thresholds', () => {
         sku: 'BB',
         description: 'Big breakfast',
         quantity: 2,
-        unitPrice: { amount: 2450 },
+        unitPrice: { amount: 2450, currency: 'AUD' },
         notes: 'No tomato',
         allergens: [{ description: 'Nuts' }],
-        modifiers: [{ id: 'm1', sku: 'EB', description: 'Extra bacon', quantity: 1, unitPrice: { amount: 300 } }],
+        modifiers: [{ id: 'm1', sku: 'EB', description: 'Extra bacon', quantity: 1, unitPrice: { amount: 300, currency: 'AUD' } }],
       },
     ];
     request.discounts = undefined;
     request.surcharges = undefined;
     request.tip = undefined;
-    request.total = { amount: 2 * 2450 + 300 };
+    request.total = { amount: 2 * 2450 + 300, currency: 'AUD' };
     const { order } = await createOrder(db, { partnerId: app.id, partnerName: app.name, scope: appScope() }, request);
     await changeOrderStatus(db, { partnerId: app.id, partnerType: 'ORDERING_APP', scope: appScope() }, order.id, {
       status: 'CANCELLED_BY_CUSTOMER',

@@ -65,12 +65,12 @@ export async function setTicketThresholds(
   const errors = [
     ...(Number.isInteger(warnMinutes) && warnMinutes >= 1 && warnMinutes <= TICKET_MINUTES_MAX
       ? []
-      : [{ path: 'warnMinutes', message: `Amber after 1 to ${TICKET_MINUTES_MAX} minutes.` }]),
+      : [{ segment: 'body' as const, path: 'warnMinutes', message: `Amber after 1 to ${TICKET_MINUTES_MAX} minutes.` }]),
     ...(Number.isInteger(lateMinutes) && lateMinutes >= 1 && lateMinutes <= TICKET_MINUTES_MAX
       ? lateMinutes > warnMinutes
         ? []
-        : [{ path: 'lateMinutes', message: 'Red comes after amber: more minutes than amber.' }]
-      : [{ path: 'lateMinutes', message: `Red after 1 to ${TICKET_MINUTES_MAX} minutes.` }]),
+        : [{ segment: 'body' as const, path: 'lateMinutes', message: 'Red comes after amber: more minutes than amber.' }]
+      : [{ segment: 'body' as const, path: 'lateMinutes', message: `Red after 1 to ${TICKET_MINUTES_MAX} minutes.` }]),
   ];
   if (errors.length) throw validationFailed(errors);
   const [updated] = await db
@@ -205,7 +205,11 @@ export async function boardOrders(db: Executor, merchantId: string, filters: Boa
   // Each order's latest status change: when it entered its step, and the reason given with it.
   const changes = rows.length
     ? await db
-        .selectDistinctOn([orderStatusChanges.orderId], { orderId: orderStatusChanges.orderId, at: orderStatusChanges.createdAt, reason: orderStatusChanges.reason })
+        .selectDistinctOn([orderStatusChanges.orderId], {
+          orderId: orderStatusChanges.orderId,
+          at: orderStatusChanges.createdAt,
+          reason: orderStatusChanges.reason,
+        })
         .from(orderStatusChanges)
         .where(
           inArray(
