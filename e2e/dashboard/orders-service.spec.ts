@@ -51,7 +51,8 @@ function orderBody(location: string, index: number, status?: 'ACCEPTED') {
         },
         { id: 'i2', sku: 'FW', description: 'Flat white', quantity: 1 + (index % 3), unitPrice: { amount: 480 } },
       ],
-      total: { amount: 2 * 2450 + 300 + (1 + (index % 3)) * 480 },
+      // Each Big breakfast carries its bacon: 2 × (24.50 + 3.00), and the flat whites.
+      total: { amount: 2 * (2450 + 300) + (1 + (index % 3)) * 480 },
     },
   };
 }
@@ -134,7 +135,8 @@ test('new orders stand by urgency, oldest first; a ticket shows its items, modif
   await expect(card.getByText('Allergy: leave out Nuts')).toBeVisible();
   await expect(card.getByText('Allergy: leave out Nuts')).toHaveCSS('font-weight', '700');
   await expect(card).toContainText('Dine in · Table 10 · Main · Guest0');
-  await expect(card).toContainText('$56.80');
+  await expect(card).toContainText('$59.80');
+  await expect(card).not.toContainText('Total differs from items');
   const itemSize = await card
     .locator('[data-ticket-line="item"]')
     .first()
