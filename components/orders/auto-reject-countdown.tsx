@@ -1,5 +1,6 @@
 'use client';
 
+import { Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
 const secondsLeft = (deadline: string, clockOffsetMs: number) => Math.max(0, Math.ceil((Date.parse(deadline) - (Date.now() + clockOffsetMs)) / 1000));
@@ -29,7 +30,7 @@ export function AutoRejectCountdown({ deadline, clockOffsetMs, onExpired }: { de
       data-seconds={seconds}
       className={`inline-flex items-center gap-1 rounded px-1.5 py-0.5 font-mono text-xs tabular-nums ${urgent ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'}`}
     >
-      <span aria-hidden="true">⏱</span>
+      <Timer aria-hidden="true" className="size-3.5 shrink-0" />
       {label}
     </span>
   );

@@ -1,36 +1,45 @@
 'use client';
 
+import { Printer } from 'lucide-react';
 import type { OrderDocket } from '@/lib/orders/board-view';
 import type { OrderItem } from '@/lib/orders/schema';
 import { UNFULFILLED_FINAL_STATUSES } from '@/lib/orders/transitions';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { AutoRejectCountdown } from './auto-reject-countdown';
 import { formatTime, zoneName } from '@/lib/time/format';
 import { FULFILMENT_LABELS, STATUS_LABELS, formatMoney } from './order-format';
+import { AllergenLine } from './ticket';
+import './docket-print.css';
 
 type DocketMoney = { amount: number; currency?: string; description?: string | undefined };
 
 function ItemLines({ items, nested = false }: { items: OrderItem[]; nested?: boolean }) {
   return (
-    <ul className={nested ? 'mt-1 space-y-1 border-l border-stone-200 pl-3' : 'divide-y divide-stone-100'}>
+    <ul className={nested ? 'mt-1 space-y-1 border-l border-stone-200 pl-4' : 'divide-y divide-stone-100'}>
       {items.map((item) => (
-        <li key={item.id} className={nested ? 'text-xs' : 'py-2'}>
+        <li key={item.id} className={nested ? 'text-sm' : 'py-2 text-base'}>
           <div className="flex items-start justify-between gap-3">
             <span className="min-w-0 break-words">
-              <span className="font-medium tabular-nums">{item.quantity} ×</span> {item.description}{' '}
-              <span className="text-xs text-stone-500">({item.sku})</span>
+              <span className="font-semibold tabular-nums">{item.quantity} ×</span> {item.description}{' '}
+              <span className="text-xs text-stone-500 print:hidden">({item.sku})</span>
+              {item.quantity > 1 ? <span className="block text-xs text-stone-600">{formatMoney(item.unitPrice)} each</span> : null}
             </span>
-            <span className="shrink-0 tabular-nums">{formatMoney(item.unitPrice)}</span>
+            {/* The line total: quantity × unit price, what a reader of "2 × Big breakfast" expects beside it. */}
+            <span
+              className="shrink-0 tabular-nums"
+              aria-label={`Line total ${formatMoney({ ...item.unitPrice, amount: item.unitPrice.amount * item.quantity })}`}
+            >
+              {formatMoney({ ...item.unitPrice, amount: item.unitPrice.amount * item.quantity })}
+            </span>
           </div>
           {item.discounts?.map((discount, index) => (
             <p key={index} className="text-xs text-emerald-700">
               − {formatMoney(discount)} each{discount.description ? ` · ${discount.description}` : ''}
             </p>
           ))}
-          {item.allergens?.length ? (
-            <p className="text-xs font-medium text-red-700">Remove allergens: {item.allergens.map((allergen) => allergen.description ?? '?').join(', ')}</p>
-          ) : null}
-          {item.notes ? <p className="break-words text-xs italic text-stone-600">“{item.notes}”</p> : null}
+          <AllergenLine allergens={(item.allergens ?? []).map((allergen) => allergen.description ?? 'unnamed allergen')} />
+          {item.notes ? <p className="break-words italic text-stone-700">“{item.notes}”</p> : null}
           {item.modifiers?.length ? <ItemLines items={item.modifiers} nested /> : null}
         </li>
       ))}
@@ -67,13 +76,17 @@ export function OrderDocketView({
   const { order } = docket;
   const customers = (order.customers ?? []).flatMap((customer) => customer.firstName ?? []).join(', ');
   return (
-    <article aria-label={`Order ${order.origin.orderReference}`} className="space-y-4 text-sm">
+    <article aria-label={`Order ${order.origin.orderReference}`} data-docket-print="" className="space-y-4 text-sm">
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="break-words text-lg font-semibold">{order.origin.orderReference}</p>
           <p className="break-words text-stone-600">{order.origin.name}</p>
           {customers ? <p className="line-clamp-3 break-words text-stone-600">For {customers}</p> : null}
         </div>
+        <Button type="button" variant="secondary" onClick={() => window.print()} className="shrink-0 print:hidden">
+          <Printer aria-hidden="true" className="size-4" />
+          Print
+        </Button>
       </header>
 
       <div className="flex flex-wrap items-center gap-2">
@@ -95,7 +108,7 @@ export function OrderDocketView({
 
       {actions}
 
-      {order.notes ? <p className="break-words rounded bg-stone-50 p-2 italic">“{order.notes}”</p> : null}
+      {order.notes ? <p className="break-words rounded bg-amber-50 p-2 text-base text-amber-950 italic">Note: “{order.notes}”</p> : null}
 
       <ItemLines items={order.items} />
 
@@ -116,7 +129,7 @@ export function OrderDocketView({
         </p>
       ) : null}
 
-      <section aria-label="Status history">
+      <section aria-label="Status history" className="print:hidden">
         <h3 className="mb-1 font-semibold">History</h3>
         <ol className="space-y-1.5">
           {docket.history.map((entry, index) => (

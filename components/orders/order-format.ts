@@ -1,14 +1,5 @@
 import { decideStatusChange, UNFULFILLED_FINAL_STATUSES, type FulfilmentType, type OrderStatus } from '@/lib/orders/transitions';
 
-/** The active board's columns, left to right in the order an order moves; finished orders go to the Done tab. */
-export const BOARD_COLUMNS: { title: string; statuses: readonly OrderStatus[] }[] = [
-  { title: 'New', statuses: ['CREATED'] },
-  { title: 'Accepted', statuses: ['ACCEPTED'] },
-  { title: 'Preparing', statuses: ['BEING_PREPARED'] },
-  { title: 'Ready', statuses: ['READY'] },
-  { title: 'Out for delivery', statuses: ['OUT_FOR_DELIVERY'] },
-];
-
 export const DONE_STATUSES: readonly OrderStatus[] = ['FULFILLED', ...UNFULFILLED_FINAL_STATUSES];
 
 /** A move on the pass: the status it sets and the button's words. */
@@ -56,8 +47,19 @@ export function passMoves(status: OrderStatus, fulfilmentType: string | null): P
   });
 }
 
-/** Reasons a kitchen commonly gives when it turns an order down; "Other" takes the merchant's own words. */
-export const REJECT_REASONS = ['Item unavailable', 'Too busy', 'Closing soon', 'Cannot deliver to this address'] as const;
+/**
+ * Reasons a kitchen commonly gives when it turns an order down or cancels it, those that fit the order (no delivery
+ * reason for a pick-up); "Other" takes the merchant's own words.
+ */
+export function rejectReasons(fulfilmentType: string | null): string[] {
+  return [
+    'Item unavailable',
+    'Too busy',
+    'Closing soon',
+    ...(fulfilmentType === 'DELIVERY' ? ['Cannot deliver to this address', 'No driver available'] : []),
+    ...(fulfilmentType === 'DINE_IN' ? ['Table not available'] : []),
+  ];
+}
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   CREATED: 'New',

@@ -20,12 +20,15 @@ export function DialogContent({
   description,
   children,
   side,
+  onCloseAutoFocus,
 }: {
   title: string;
   description?: ReactNode;
   children: ReactNode;
   /** A full-height sheet from the left (the navigation on narrow screens) or right edge (an order's docket). */
   side?: 'left' | 'right';
+  /** Where focus goes when the dialog closes, for a dialog opened without a trigger (call preventDefault, then focus). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <DialogPrimitive.Portal>
@@ -39,6 +42,7 @@ export function DialogContent({
               : panel
         }
         {...(description ? {} : { 'aria-describedby': undefined })}
+        {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
       >
         <div className="flex items-start justify-between gap-3">
           <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>

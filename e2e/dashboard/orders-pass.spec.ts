@@ -61,7 +61,6 @@ async function signIn(page: Page) {
   await page.getByLabel('Email').fill(DEMO_MERCHANT.email);
   await page.getByLabel('Password').fill(DEMO_MERCHANT.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('region', { name: 'New', exact: true })).toBeVisible();
   await expect(page.locator('[data-connection]')).toHaveAttribute('data-connection', 'live');
 }
 
@@ -93,7 +92,8 @@ test('accept → preparing → ready → fulfilled from the board, each event de
   await expect(card).toHaveCount(0);
   await expect.poll(() => eventsFor(orderId)).toEqual(['ORDER_ACCEPTED', 'ORDER_BEING_PREPARED', 'ORDER_READY', 'ORDER_FULFILLED']);
 
-  await page.getByRole('tab', { name: /Done/ }).click();
+  // Recall brings the finished tickets back into view.
+  await page.getByRole('button', { name: 'Recall' }).click();
   await expect(page).toHaveURL(/view=done/);
   // Enter on a card opens its docket.
   await page.getByRole('region', { name: 'Done' }).locator(`[data-order-id="${orderId}"]`).focus();
@@ -118,7 +118,7 @@ test('reject with a reason from the board; a move the API refuses shows its mess
   const orderId = await sendOrder(request, app.token, reference);
   // Keyboard: j/k move between cards, r rejects the focused one (after a reason).
   await expect(page.locator(`[data-order-id="${orderId}"]`)).toBeVisible();
-  const cards = page.getByRole('tabpanel').locator('[data-order-card]');
+  const cards = page.locator('[data-order-card]');
   await cards.first().focus();
   const index = await cards.evaluateAll((buttons, id) => buttons.findIndex((button) => button.getAttribute('data-order-id') === id), orderId);
   for (let i = 0; i < index; i++) await page.keyboard.press('j');

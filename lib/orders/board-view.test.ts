@@ -6,7 +6,7 @@ import { createUser } from '@/lib/tenancy/users';
 import { eq } from 'drizzle-orm';
 import { locations, orders } from '@/db/schema';
 import { addDays, dayIn } from '@/lib/time/format';
-import { boardOrders, orderDocket, posOnlineLocations } from './board-view';
+import { boardOrders, merchantLocations, orderDocket, posOnlineLocations, setTicketThresholds } from './board-view';
 import { changeOrderStatus } from './change-status';
 import { createOrder } from './create-order';
 import { DEMO_ORDERING_APP_NAME, sampleOrderRequest, sendSampleOrder } from './sample-order';
@@ -139,5 +139,60 @@ describe('board by day across time zones', () => {
     const shown = (await boardOrders(db, merchantId, { day: '2026-03-08' })).cards.map((card) => card.id);
     expect(shown).toEqual(expect.arrayContaining([sydneyFirst, newYorkFirst, newYorkLast]));
     expect(shown.filter((id) => [sydneyBefore, newYorkBefore, newYorkAfter].includes(id))).toEqual([]);
+  });
+});
+
+describe('tickets and their thresholds', () => {
+  it('carries items with modifiers, notes and allergens, line totals, and when the order entered its step', async () => {
+    const db = database.db();
+    const request = sampleOrderRequest(locationIds[0]!);
+    request.notes = 'Well done, please.';
+    request.items = [
+      {
+        id: 'b1',
+        sku: 'BB',
+        description: 'Big breakfast',
+        quantity: 2,
+        unitPrice: { amount: 2450, currency: 'AUD' },
+        notes: 'No tomato',
+        allergens: [{ description: 'Nuts' }],
+        modifiers: [{ id: 'm1', sku: 'EB', description: 'Extra bacon', quantity: 1, unitPrice: { amount: 300, currency: 'AUD' } }],
+      },
+    ];
+    request.discounts = undefined;
+    request.surcharges = undefined;
+    request.tip = undefined;
+    request.total = { amount: 2 * 2450 + 300, currency: 'AUD' };
+    const { order } = await createOrder(db, { partnerId: app.id, partnerName: app.name, scope: appScope() }, request);
+    await changeOrderStatus(db, { partnerId: app.id, partnerType: 'ORDERING_APP', scope: appScope() }, order.id, {
+      status: 'CANCELLED_BY_CUSTOMER',
+      reason: 'Left the queue',
+    });
+    const card = (await boardOrders(db, merchantId)).cards.find((candidate) => candidate.id === order.id)!;
+    expect(card.notes).toBe('Well done, please.');
+    expect(card.lines).toEqual([
+      {
+        quantity: 2,
+        description: 'Big breakfast',
+        lineTotal: 4900,
+        notes: 'No tomato',
+        allergens: ['Nuts'],
+        modifiers: [{ quantity: 1, description: 'Extra bacon', lineTotal: 300, notes: null, allergens: [], modifiers: [] }],
+      },
+    ]);
+    expect(card.reason).toBe('Left the queue');
+    expect(Date.parse(card.stepSince)).toBeGreaterThanOrEqual(Date.parse(card.createdAt));
+  });
+
+  it("sets a location's thresholds for its own merchant only, amber before red", async () => {
+    const db = database.db();
+    const updated = await setTicketThresholds(db, merchantId, locationIds[0]!, { warnMinutes: 3, lateMinutes: 7 });
+    expect(updated).toMatchObject({ id: locationIds[0], warnMinutes: 3, lateMinutes: 7 });
+    expect((await merchantLocations(db, merchantId)).find((location) => location.id === locationIds[0])).toMatchObject({ warnMinutes: 3, lateMinutes: 7 });
+    await expect(setTicketThresholds(db, merchantId, locationIds[0]!, { warnMinutes: 8, lateMinutes: 8 })).rejects.toMatchObject({ status: 400 });
+    await expect(setTicketThresholds(db, merchantId, locationIds[0]!, { warnMinutes: 0, lateMinutes: 8 })).rejects.toMatchObject({ status: 400 });
+    await expect(setTicketThresholds(db, otherMerchantId, locationIds[0]!, { warnMinutes: 1, lateMinutes: 2 })).rejects.toMatchObject({ status: 404 });
+    expect((await merchantLocations(db, merchantId)).find((location) => location.id === locationIds[0])).toMatchObject({ warnMinutes: 3, lateMinutes: 7 });
+    expect((await merchantLocations(db, otherMerchantId)).map((location) => location.id)).not.toContain(locationIds[0]);
   });
 });

@@ -2,11 +2,14 @@ import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '@/db/client';
 import { locations, orders, orderStatusChanges, partners, posPresence, users } from '@/db/schema';
 import { freshPresence } from '@/lib/events/pos-presence';
+import { validationFailed } from '@/lib/errors';
+import { assertInScope, inScope, type MerchantCaller } from '@/lib/tenancy/scope';
 import { autoRejectOverdueOrders } from './auto-reject';
 import { orderResource, type OrderContent, type OrderRow } from './order-record';
 import type { Money } from '@/lib/money';
-import { toOrderResponse, type OrderResponseV1_1 } from './schema';
+import { toOrderResponse, type OrderItem, type OrderResponseV1_1 } from './schema';
 import { totalMismatch } from './totals';
+import type { TicketLine } from './tickets';
 import { FINAL_ORDER_STATUSES, type OrderStatus } from './transitions';
 
 /** Finished orders stay on the board this long, so staff see what just happened. */
@@ -23,14 +26,65 @@ export interface MerchantLocation {
   name: string;
   /** The location's IANA zone: its orders' times are shown in it. */
   timezone: string;
+  /** A ticket turns amber after this many minutes in one step, and red after `lateMinutes`. */
+  warnMinutes: number;
+  lateMinutes: number;
 }
 
+/** The locations the merchant reaches (lib/tenancy/scope.ts decides), by name. */
 export async function merchantLocations(db: Executor, merchantId: string): Promise<MerchantLocation[]> {
+  const caller: MerchantCaller = { merchantId };
   return db
-    .select({ id: locations.id, name: locations.name, timezone: locations.timezone })
+    .select({
+      id: locations.id,
+      name: locations.name,
+      timezone: locations.timezone,
+      warnMinutes: locations.ticketWarnMinutes,
+      lateMinutes: locations.ticketLateMinutes,
+    })
     .from(locations)
-    .where(eq(locations.merchantId, merchantId))
+    .where(inScope(db, caller, locations.id))
     .orderBy(asc(locations.name));
+}
+
+export const TICKET_MINUTES_MAX = 240;
+
+/**
+ * A location's age thresholds for the board's tickets: amber after `warnMinutes` in one step, red after
+ * `lateMinutes` (1–240, warn below late). Only a location the merchant reaches; another merchant's is 404.
+ */
+export async function setTicketThresholds(
+  db: Executor,
+  merchantId: string,
+  locationId: string,
+  thresholds: { warnMinutes: number; lateMinutes: number },
+): Promise<MerchantLocation> {
+  const caller: MerchantCaller = { merchantId };
+  await assertInScope(db, caller, locationId);
+  const { warnMinutes, lateMinutes } = thresholds;
+  const errors = [
+    ...(Number.isInteger(warnMinutes) && warnMinutes >= 1 && warnMinutes <= TICKET_MINUTES_MAX
+      ? []
+      : [{ segment: 'body' as const, path: 'warnMinutes', message: `Amber after 1 to ${TICKET_MINUTES_MAX} minutes.` }]),
+    ...(Number.isInteger(lateMinutes) && lateMinutes >= 1 && lateMinutes <= TICKET_MINUTES_MAX
+      ? lateMinutes > warnMinutes
+        ? []
+        : [{ segment: 'body' as const, path: 'lateMinutes', message: 'Red comes after amber: more minutes than amber.' }]
+      : [{ segment: 'body' as const, path: 'lateMinutes', message: `Red after 1 to ${TICKET_MINUTES_MAX} minutes.` }]),
+  ];
+  if (errors.length) throw validationFailed(errors);
+  const [updated] = await db
+    .update(locations)
+    .set({ ticketWarnMinutes: warnMinutes, ticketLateMinutes: lateMinutes })
+    .where(and(eq(locations.id, locationId), inScope(db, caller, locations.id)))
+    .returning({
+      id: locations.id,
+      name: locations.name,
+      timezone: locations.timezone,
+      warnMinutes: locations.ticketWarnMinutes,
+      lateMinutes: locations.ticketLateMinutes,
+    });
+  return updated!;
 }
 
 /** What a card of the live board shows (docs/domain.md#order-display: origin name, reference, first names). */
@@ -45,10 +99,18 @@ export interface BoardCard {
   customerNames: string[];
   fulfilmentType: string | null;
   tableId: string | null;
+  tableSection: string | null;
   itemCount: number;
+  /** The items as the kitchen reads them: quantities, modifiers below their item, notes and allergens. */
+  lines: TicketLine[];
+  notes: string | null;
   total: Money;
   totalMismatch: boolean;
   createdAt: string;
+  /** When the order entered its current status: the ticket's age counts from here. */
+  stepSince: string;
+  /** The reason given with the latest change (a rejection's, a cancellation's). */
+  reason: string | null;
   /** Set while the order is CREATED: when it will be rejected automatically. */
   autoRejectAt: string | null;
 }
@@ -68,7 +130,18 @@ export interface Board {
   posOnline?: string[];
 }
 
-function toCard(row: OrderRow, locationName: string): BoardCard {
+function ticketLines(items: readonly OrderItem[]): TicketLine[] {
+  return items.map((item) => ({
+    quantity: item.quantity,
+    description: item.description,
+    lineTotal: item.quantity * item.unitPrice.amount,
+    notes: item.notes ?? null,
+    allergens: (item.allergens ?? []).flatMap((allergen) => allergen.description ?? []),
+    modifiers: ticketLines(item.modifiers ?? []),
+  }));
+}
+
+function toCard(row: OrderRow, locationName: string, latest: { at: Date; reason: string | null } | undefined): BoardCard {
   const content = row.content as OrderContent;
   return {
     id: row.id,
@@ -81,10 +154,15 @@ function toCard(row: OrderRow, locationName: string): BoardCard {
     customerNames: (content.customers ?? []).flatMap((customer) => customer.firstName ?? []),
     fulfilmentType: content.fulfilment.type ?? null,
     tableId: content.table?.id ?? null,
+    tableSection: content.table?.section ?? null,
     itemCount: content.items.reduce((count, item) => count + item.quantity, 0),
+    lines: ticketLines(content.items as OrderItem[]),
+    notes: content.notes ?? null,
     total: content.total,
     totalMismatch: totalMismatch(content) !== null,
     createdAt: row.createdAt.toISOString(),
+    stepSince: (latest?.at ?? row.createdAt).toISOString(),
+    reason: latest?.reason ?? null,
     autoRejectAt: row.status === 'CREATED' ? row.autoRejectAt.toISOString() : null,
   };
 }
@@ -95,7 +173,7 @@ export async function boardOrders(db: Executor, merchantId: string, filters: Boa
   if (!scope.length) return { cards: [], serverNow: new Date().toISOString() };
   const locationIds = scope.map((location) => location.id);
   await autoRejectOverdueOrders(db, { locationIds });
-  const conditions: SQL[] = [inArray(orders.locationId, locationIds)];
+  const conditions: SQL[] = [inArray(orders.locationId, locationIds), inScope(db, { merchantId }, orders.locationId)];
   if (filters.day) {
     // The day as a range of created_at per time zone of the merchant's locations, so (location_id, created_at) reads
     // only that day's orders; converting each order's created_at to its local date read every order of the location.
@@ -124,8 +202,29 @@ export async function boardOrders(db: Executor, merchantId: string, filters: Boa
     .where(and(...conditions))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(BOARD_LIMIT);
+  // Each order's latest status change: when it entered its step, and the reason given with it.
+  const changes = rows.length
+    ? await db
+        .selectDistinctOn([orderStatusChanges.orderId], {
+          orderId: orderStatusChanges.orderId,
+          at: orderStatusChanges.createdAt,
+          reason: orderStatusChanges.reason,
+        })
+        .from(orderStatusChanges)
+        .where(
+          inArray(
+            orderStatusChanges.orderId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(orderStatusChanges.orderId, desc(orderStatusChanges.version))
+    : [];
+  const latest = new Map(changes.map((change) => [change.orderId, change]));
   const names = new Map(scope.map((location) => [location.id, location.name]));
-  return { cards: rows.map((row) => toCard(row, names.get(row.locationId) ?? row.locationId)), serverNow: new Date().toISOString() };
+  return {
+    cards: rows.map((row) => toCard(row, names.get(row.locationId) ?? row.locationId, latest.get(row.id))),
+    serverNow: new Date().toISOString(),
+  };
 }
 
 export interface DocketHistoryEntry {
@@ -153,7 +252,7 @@ export async function orderDocket(db: Executor, merchantId: string, orderId: str
     .select({ order: orders, locationName: locations.name })
     .from(orders)
     .innerJoin(locations, eq(locations.id, orders.locationId))
-    .where(and(eq(orders.id, orderId), eq(locations.merchantId, merchantId)));
+    .where(and(eq(orders.id, orderId), inScope(db, { merchantId }, orders.locationId)));
   if (!found) return null;
   const [rejected] = await autoRejectOverdueOrders(db, { orderId });
   const row = rejected ?? found.order;

@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { STATUS_LABELS } from '@/components/orders/order-format';
+import { TICKET_MINUTES_MAX, setTicketThresholds } from '@/lib/orders/board-view';
 import { changeOrderStatus } from '@/lib/orders/change-status';
 import { sendSampleOrder } from '@/lib/orders/sample-order';
 import { patchOrderRequestSchema } from '@/lib/orders/schema';
@@ -29,5 +30,28 @@ export const moveOrderAction = dashboardAction(
   async ({ db, user, input: { orderId, ...update } }) => {
     await changeOrderStatus(db, { merchantId: user.merchantId, userId: user.id }, orderId, update);
     return `Order ${STATUS_LABELS[update.status].toLowerCase()}.`;
+  },
+);
+
+const minutes = (what: string) =>
+  z.coerce
+    .number({ error: `${what} in whole minutes.` })
+    .int(`${what} in whole minutes.`)
+    .min(1, `${what} after at least 1 minute.`)
+    .max(TICKET_MINUTES_MAX, `${what} after at most ${TICKET_MINUTES_MAX} minutes.`);
+const thresholdsSchema = z.object({
+  locationId: z.string().min(1).max(50),
+  warnMinutes: minutes('Amber'),
+  lateMinutes: minutes('Red'),
+});
+
+/** A location's ticket timers: its tickets turn amber, then red, after this many minutes in one step. */
+export const setTicketThresholdsAction = dashboardAction(
+  { roles: ['MERCHANT'], page: '/dashboard/orders', schema: thresholdsSchema, audit: 'location.ticket-timers' },
+  async ({ db, user, input: { locationId, ...thresholds }, audit }) => {
+    const location = await setTicketThresholds(db, user.merchantId, locationId, thresholds);
+    audit.targetType = 'location';
+    audit.targetId = location.id;
+    return `${location.name}: amber after ${location.warnMinutes} min, red after ${location.lateMinutes} min.`;
   },
 );

@@ -1,29 +1,31 @@
 import type { Metadata } from 'next';
 import { requireUser } from '@/auth';
 import { OrdersBoard } from '@/components/orders/orders-board';
-import { SendSampleOrder } from '@/components/orders/send-sample-order';
 import { EmptyState, PageHeader } from '@/components/ui/card';
 import { getDb } from '@/db/client';
-import { boardOrders, merchantLocations } from '@/lib/orders/board-view';
+import { boardOrders, merchantLocations, posOnlineLocations } from '@/lib/orders/board-view';
 
 export const metadata: Metadata = { title: 'Orders' };
 export const dynamic = 'force-dynamic';
 
+/** The orders board is the screen: its own toolbar carries the title, so the first ticket stands near the top. */
 export default async function OrdersPage() {
   const user = await requireUser(['MERCHANT'], '/dashboard/orders');
   const locations = user.merchantId ? await merchantLocations(getDb(), user.merchantId) : [];
-  return (
-    <>
-      <PageHeader
-        title="Orders"
-        description="Live board of your locations' orders by status. New orders are rejected automatically if the POS does not answer in time."
-        actions={<SendSampleOrder locations={locations} />}
-      />
-      {locations.length && user.merchantId ? (
-        <OrdersBoard locations={locations} initial={await boardOrders(getDb(), user.merchantId)} />
-      ) : (
+  if (!locations.length || !user.merchantId) {
+    return (
+      <>
+        <PageHeader title="Orders" description="Live board of your locations' orders." />
         <EmptyState>Your account has no locations yet.</EmptyState>
-      )}
-    </>
-  );
+      </>
+    );
+  }
+  const [board, posOnline] = await Promise.all([
+    boardOrders(getDb(), user.merchantId),
+    posOnlineLocations(
+      getDb(),
+      locations.map((location) => location.id),
+    ),
+  ]);
+  return <OrdersBoard locations={locations} initial={{ ...board, posOnline }} />;
 }
