@@ -9,3 +9,4 @@ export * from './tables';
 export * from './sales';
 export * from './rate-limits';
 export * from './ops';
+export * from './availability';
