@@ -2,8 +2,14 @@ import { z } from 'zod';
 import { WEEKDAYS } from './zoned-time';
 
 // Local wall times: "00:00"–"23:59", and "24:00" for a range that ends at midnight.
-const wallTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'A time is HH:MM, 00:00 to 24:00.');
-const opensTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'A range opens at HH:MM, 00:00 to 23:59.');
+const wallTime = z
+  .string()
+  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'A time is HH:MM, 00:00 to 24:00.')
+  .meta({ examples: ['14:30'] });
+const opensTime = z
+  .string()
+  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'A range opens at HH:MM, 00:00 to 23:59.')
+  .meta({ examples: ['11:30'] });
 const calendarDay = z.iso.date().describe('A calendar day, YYYY-MM-DD, in the location’s time zone.');
 const instant = z.iso.datetime({ offset: true });
 
