@@ -71,7 +71,12 @@ describe('opening hours', () => {
     expect(stateAt(late, '2026-11-27T14:00:00Z')).toMatchObject({ state: 'OPEN', until: '2026-11-27T15:00:00.000Z' });
     expect(stateAt(late, '2026-11-27T15:30:00Z')).toMatchObject({ state: 'CLOSED', nextOpenAt: '2026-12-04T11:00:00.000Z' });
     // A range that closes at midnight ("24:00") meets the next day's range from midnight: one interval.
-    const around = settings({ hours: [{ day: 'FRIDAY', opens: '20:00', closes: '24:00' }, { day: 'SATURDAY', opens: '00:00', closes: '03:00' }] });
+    const around = settings({
+      hours: [
+        { day: 'FRIDAY', opens: '20:00', closes: '24:00' },
+        { day: 'SATURDAY', opens: '00:00', closes: '03:00' },
+      ],
+    });
     expect(stateAt(around, '2026-11-27T12:59:00Z')).toMatchObject({ state: 'OPEN', until: '2026-11-27T16:00:00.000Z' });
   });
 

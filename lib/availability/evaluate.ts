@@ -92,7 +92,10 @@ export function openIntervals(settings: AvailabilitySettings, fromDay: string, t
   return merged;
 }
 
-const laterThan = (now: number) => (instant: number | null | undefined): instant is number => typeof instant === 'number' && instant > now;
+const laterThan =
+  (now: number) =>
+  (instant: number | null | undefined): instant is number =>
+    typeof instant === 'number' && instant > now;
 
 /**
  * The state of a location at `now` (CONTRACT §6 Availability). A pause wins over everything (the merchant or POS said

@@ -134,7 +134,12 @@ export interface AvailabilityActor {
  * The change, its new published state and LOCATION_AVAILABILITY_UPDATED commit together (CONTRACT §7); the row is
  * locked so a scheduler run waits for it and then finds nothing new to tell.
  */
-export async function changeAvailability(db: Executor, actor: AvailabilityActor, locationId: string, change: MerchantAvailabilityChange): Promise<Availability> {
+export async function changeAvailability(
+  db: Executor,
+  actor: AvailabilityActor,
+  locationId: string,
+  change: MerchantAvailabilityChange,
+): Promise<Availability> {
   return db.transaction(async (tx) => {
     const [reachable] = await tx
       .select({ id: locations.id })

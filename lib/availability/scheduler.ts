@@ -11,7 +11,12 @@ import { availabilityAudience, loadAvailability, lockAvailability, publishedStat
 const BATCH = 50;
 
 // What a location without a row was last told, implicitly: open at all times.
-const NEVER_TOLD = publishedState(evaluateAvailability({ timezone: 'UTC', hours: null, specialDays: [], pause: null, busy: null, posOfflinePause: false, posOfflineAfterSeconds: 0, posOfflineSince: null }, 0));
+const NEVER_TOLD = publishedState(
+  evaluateAvailability(
+    { timezone: 'UTC', hours: null, specialDays: [], pause: null, busy: null, posOfflinePause: false, posOfflineAfterSeconds: 0, posOfflineSince: null },
+    0,
+  ),
+);
 
 /**
  * The locations whose state may have changed by the clock: a scheduled change is due (opening, closing, a pause or

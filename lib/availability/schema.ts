@@ -47,7 +47,9 @@ export const availabilitySchema = z
     note: z.string().nullable().describe('The reason given with a pause, or the special day’s note.'),
     until: instant.nullable().describe('When the state ends by itself (closing time, the end of a pause); null when nothing ends it by itself.'),
     busy: busySchema.nullable().describe('Busy mode: orders are taken, ready this many minutes later than usual.'),
-    nextOpenAt: instant.nullable().describe('When orders for now are taken again; null while OPEN and when nothing known reopens it (paused until resumed, POS offline).'),
+    nextOpenAt: instant
+      .nullable()
+      .describe('When orders for now are taken again; null while OPEN and when nothing known reopens it (paused until resumed, POS offline).'),
     timezone: z.string().describe('The location’s IANA time zone, in which hours are kept.'),
     hours: z.array(weeklyRangeSchema).nullable().describe('Weekly opening ranges; null: no hours set, open at all times.'),
     specialDays: z.array(specialDaySchema).describe('Special days of the next 14 days.'),

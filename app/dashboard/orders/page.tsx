@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { requireUser } from '@/auth';
+import { BoardAvailability } from '@/components/availability/board-availability';
 import { OrdersBoard } from '@/components/orders/orders-board';
 import { SendSampleOrder } from '@/components/orders/send-sample-order';
 import { EmptyState, PageHeader } from '@/components/ui/card';
@@ -19,6 +20,7 @@ export default async function OrdersPage() {
         description="Live board of your locations' orders by status. New orders are rejected automatically if the POS does not answer in time."
         actions={<SendSampleOrder locations={locations} />}
       />
+      <BoardAvailability merchantId={user.merchantId} />
       {locations.length && user.merchantId ? (
         <OrdersBoard locations={locations} initial={await boardOrders(getDb(), user.merchantId)} />
       ) : (

@@ -56,7 +56,16 @@ describe('location availability over the API', () => {
     for (const partner of [pos, app, bookingApp]) {
       const response = await getAvailability(partner.token, locationId);
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ locationId, state: 'OPEN', reason: null, until: null, busy: null, nextOpenAt: null, hours: null, specialDays: [] });
+      expect(await response.json()).toMatchObject({
+        locationId,
+        state: 'OPEN',
+        reason: null,
+        until: null,
+        busy: null,
+        nextOpenAt: null,
+        hours: null,
+        specialDays: [],
+      });
     }
   });
 
@@ -74,7 +83,12 @@ describe('location availability over the API', () => {
     const refused = await postOrder(app.token, orderRequest(locationId));
     expect(refused.status).toBe(409);
     expect(refused.headers.get('content-type')).toBe('application/problem+json');
-    expect(await refused.json()).toMatchObject({ code: 'LOCATION_UNAVAILABLE', state: 'PAUSED', reason: 'PAUSED_BY_POS', nextOpenAt: new Date(until).toISOString() });
+    expect(await refused.json()).toMatchObject({
+      code: 'LOCATION_UNAVAILABLE',
+      state: 'PAUSED',
+      reason: 'PAUSED_BY_POS',
+      nextOpenAt: new Date(until).toISOString(),
+    });
 
     expect((await patchAvailability(pos.token, locationId, { pause: null })).status).toBe(204);
     expect((await postOrder(app.token, orderRequest(locationId))).status).toBe(201);
@@ -108,10 +122,20 @@ describe('location availability over the API', () => {
     expect(now.status).toBe(409);
     expect(await now.json()).toMatchObject({ code: 'LOCATION_UNAVAILABLE', state: 'CLOSED', reason: 'OUTSIDE_HOURS', nextOpenAt: availability.nextOpenAt });
     const scheduledFor = new Date(opens.getTime() + 30 * 60_000).toISOString();
-    const later = await postOrder(closedApp.token, orderRequest(closedId, (order) => (order.fulfilment.scheduledFor = scheduledFor)));
+    const later = await postOrder(
+      closedApp.token,
+      orderRequest(closedId, (order) => (order.fulfilment.scheduledFor = scheduledFor)),
+    );
     expect(later.status).toBe(201);
     const outside = new Date(opens.getTime() + 3 * 3600_000).toISOString();
-    expect((await postOrder(closedApp.token, orderRequest(closedId, (order) => (order.fulfilment.scheduledFor = outside)))).status).toBe(409);
+    expect(
+      (
+        await postOrder(
+          closedApp.token,
+          orderRequest(closedId, (order) => (order.fulfilment.scheduledFor = outside)),
+        )
+      ).status,
+    ).toBe(409);
   });
 
   it('pauses with reason POS_OFFLINE once the POS has been RED for the set time, and not before', async () => {
@@ -185,7 +209,12 @@ describe('availability isolation: two merchants sharing one POS vendor', () => {
   it('reaches only the locations of the device’s own grant, and another merchant’s as 404', async () => {
     const merchant = async () => {
       const { merchant, locationIds } = await createMerchantWithLocations(db(), 1);
-      const user = await createUser(db(), { email: `a-${merchant.id}@example.test`, password: 'correct horse battery', role: 'MERCHANT', merchantId: merchant.id });
+      const user = await createUser(db(), {
+        email: `a-${merchant.id}@example.test`,
+        password: 'correct horse battery',
+        role: 'MERCHANT',
+        merchantId: merchant.id,
+      });
       return { id: merchant.id, userId: user.id, locationIds };
     };
     const alpha = await merchant();
@@ -204,6 +233,8 @@ describe('availability isolation: two merchants sharing one POS vendor', () => {
     expect((await patchAvailability(alphaDevice, alphaLocation, { pause: {} })).status).toBe(204);
     expect((await (await getAvailability(betaDevice, betaLocation)).json()).state).toBe('OPEN');
     // A merchant reaches its own locations only.
-    await expect(changeAvailability(db(), { caller: { merchantId: beta.id }, by: 'MERCHANT' }, alphaLocation, { pause: null })).rejects.toMatchObject({ status: 404 });
+    await expect(changeAvailability(db(), { caller: { merchantId: beta.id }, by: 'MERCHANT' }, alphaLocation, { pause: null })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });
