@@ -38,9 +38,9 @@ export function HoursForm({ locationId, hours }: { locationId: string; hours: Av
             );
           })}
         </div>
-        {form.formError ? (
+        {form.formError || form.errorOf('hours') ? (
           <p role="alert" className="text-sm text-red-700">
-            {form.formError}
+            {form.formError ?? form.errorOf('hours')}
           </p>
         ) : null}
         <Button type="submit" disabled={form.pending}>

@@ -1,9 +1,7 @@
 import { AvailabilityControls } from '@/components/availability/availability-controls';
-import { RefreshOnEvents } from '@/components/loyalty/refresh-on-events';
+import { RefreshOnAvailability } from '@/components/availability/refresh-on-availability';
 import { getDb } from '@/db/client';
 import { merchantAvailabilities } from '@/lib/availability/merchant-view';
-
-const AVAILABILITY_EVENTS = ['LOCATION_AVAILABILITY_UPDATED'] as const;
 
 /** The orders board's per-location ordering controls (CONTRACT §8: Pause, Resume, busy mode), kept live by the event. */
 export async function BoardAvailability({ merchantId }: { merchantId: string | null | undefined }) {
@@ -12,7 +10,7 @@ export async function BoardAvailability({ merchantId }: { merchantId: string | n
   const serverNow = new Date().toISOString();
   return (
     <div className="mb-4 grid gap-3 md:grid-cols-2">
-      <RefreshOnEvents types={AVAILABILITY_EVENTS} />
+      <RefreshOnAvailability />
       {locations.map((location) => (
         <AvailabilityControls key={location.id} location={location} serverNow={serverNow} />
       ))}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TimeRange, WeeklyRange } from './evaluate';
+import { merchantAvailabilitySchema } from './schema';
 import { localDay, shiftDay, WEEKDAYS, zonedInstant } from './zoned-time';
 
 /** The board's pause choices (CONTRACT §8: Pause and Resume on the orders board). */
@@ -33,6 +34,7 @@ export function pauseUntil(duration: string, now: number, timezone: string): str
 }
 
 const RANGE = /^\s*(\d{1,2}):(\d{2})\s*[-–]\s*(\d{1,2}):(\d{2})\s*$/;
+const minutes = (hours: string, mins: string) => Number(hours) * 60 + Number(mins);
 const pad = (value: string) => value.padStart(2, '0');
 
 /** "11:30–14:30, 17:30–22:00" → ranges (an empty text: none); undefined when a part cannot be read. */
@@ -44,7 +46,9 @@ export function parseRanges(text: string): TimeRange[] | undefined {
   const ranges: TimeRange[] = [];
   for (const part of parts) {
     const match = RANGE.exec(part);
-    if (!match) return undefined;
+    if (!match || Number(match[2]) > 59 || Number(match[4]) > 59) return undefined;
+    // Opens 00:00–23:59; closes up to 24:00 (midnight).
+    if (minutes(match[1]!, match[2]!) >= 1440 || minutes(match[3]!, match[4]!) > 1440) return undefined;
     ranges.push({ opens: `${pad(match[1]!)}:${match[2]}`, closes: `${pad(match[3]!)}:${match[4]}` });
   }
   return ranges;
@@ -68,7 +72,8 @@ export const hoursFormSchema = z
     const values = form as unknown as Record<string, TimeRange[]> & { locationId: string; useHours?: 'on' };
     const hours: WeeklyRange[] | null = values.useHours ? WEEKDAYS.flatMap((day) => values[day]!.map((range) => ({ day, ...range }))) : null;
     return { locationId: values.locationId, hours };
-  });
+  })
+  .pipe(z.object({ locationId: z.string(), hours: merchantAvailabilitySchema.shape.hours.unwrap() }));
 
 export const specialDayFormSchema = z.object({
   locationId: locationField,
