@@ -57,7 +57,7 @@ function RemoveSpecialDay({ locationId, date }: { locationId: string; date: stri
     <form action={form.formAction}>
       <input type="hidden" name="locationId" value={locationId} />
       <input type="hidden" name="date" value={date} />
-      <Button type="submit" variant="ghost" disabled={form.pending} aria-label={`Remove ${formatDay(date)}`}>
+      <Button type="submit" variant="ghost" disabled={form.pending} aria-label={`Remove ${formatDay(date, { year: true })}`}>
         Remove
       </Button>
     </form>
