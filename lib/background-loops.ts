@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '@/db/client';
+import { availabilityLoop } from '@/lib/availability/scheduler';
 import { authHousekeepingLoop } from '@/lib/auth/auth-housekeeping';
 import { eventLoops } from '@/lib/events/loops';
 import { mailLoops } from '@/lib/mail/loops';
@@ -8,5 +9,5 @@ import type { Loop } from '@/lib/background/runner';
 
 /** Every background loop of the process; each domain adds its own here. */
 export function backgroundLoops(handle: DatabaseHandle): Loop[] {
-  return [...eventLoops(handle), autoRejectLoop(handle), authHousekeepingLoop(handle), ...mailLoops(handle), ...opsLoops(handle)];
+  return [...eventLoops(handle), autoRejectLoop(handle), availabilityLoop(handle), authHousekeepingLoop(handle), ...mailLoops(handle), ...opsLoops(handle)];
 }

@@ -23,6 +23,7 @@ const statusByCode = {
   BOOKING_STATUS_CONFLICT: 409,
   CARD_ALREADY_REGISTERED: 409,
   LOCATION_EXISTS: 409,
+  LOCATION_UNAVAILABLE: 409,
   LOYALTY_ALREADY_ACTIVE: 409,
   ONBOARDING_ALREADY_DECIDED: 409,
   ONBOARDING_ALREADY_PENDING: 409,
@@ -61,16 +62,19 @@ export class ApiError extends Error {
   constructor(
     readonly code: KnownErrorCode | (string & {}),
     message: string,
-    options: { status?: number; errors?: FieldError[]; headers?: Record<string, string> } = {},
+    options: { status?: number; errors?: FieldError[]; headers?: Record<string, string>; members?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = options.status ?? statusByCode[code as KnownErrorCode] ?? 400;
     this.errors = options.errors;
     this.headers = options.headers;
+    this.members = options.members;
   }
   readonly errors?: FieldError[];
   readonly headers?: Record<string, string>;
+  /** RFC 9457 extension members that say more about this problem (LOCATION_UNAVAILABLE's state and nextOpenAt). */
+  readonly members?: Record<string, unknown>;
 }
 
 export const notFound = (what = 'Resource') => new ApiError('NOT_FOUND', `${what} not found.`);

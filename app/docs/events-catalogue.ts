@@ -21,6 +21,7 @@ const families: { prefix: RegExp; resource: string; path: string; receivers: str
     path: 'locations/merchant-onboarding/loyalty',
     receivers: 'The loyalty partner the merchant asked to join.',
   },
+  { prefix: /^LOCATION_AVAILABILITY/, resource: 'location', path: 'locations', receivers: 'Every partner connected to the location.' },
 ];
 
 const meanings: Partial<Record<EventType, string>> = {
@@ -32,6 +33,8 @@ const meanings: Partial<Record<EventType, string>> = {
   SALE_REOPENED: 'A closed sale was reopened: `data` is the new sale (status REOPENED) whose `parentSaleId` names the closed one.',
   BOOKING_SEATED: 'The party sat down (also how walk-ins start).',
   NEW_ONBOARDING_REQUEST: 'A merchant asked to activate loyalty at a location with this partner.',
+  LOCATION_AVAILABILITY_UPDATED:
+    'The location opened, closed, was paused or resumed, went into or out of busy mode, or its hours changed; also when this happens by the clock. Read `{uri}/availability`.',
 };
 
 export interface CatalogueEntry {

@@ -10,3 +10,4 @@ export * from './sales';
 export * from './rate-limits';
 export * from './ops';
 export * from './mail';
+export * from './availability';

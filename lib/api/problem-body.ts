@@ -7,6 +7,7 @@ import type { ApiError } from '@/lib/errors';
  */
 export function problemBody(error: ApiError, instance: string, docsUrl: string, requestId?: string) {
   return {
+    ...error.members,
     type: `${docsUrl}#${error.code}`,
     title: STATUS_CODES[error.status] ?? 'Error',
     status: error.status,

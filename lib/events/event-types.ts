@@ -27,6 +27,7 @@ export const eventTypes = [
   'NEW_LOYALTY_ACTIVITY',
   'NEW_REGISTERED_CARD',
   'NEW_ONBOARDING_REQUEST',
+  'LOCATION_AVAILABILITY_UPDATED',
 ] as const;
 
 export type EventType = (typeof eventTypes)[number];
@@ -40,6 +41,8 @@ export const resourcePaths = {
   'loyalty-activity': 'loyalty/activities',
   'registered-card': 'loyalty/registered-cards',
   'onboarding-request': 'locations/merchant-onboarding/loyalty',
+  // docs/contract.md#availability: the event names the location; its availability is at `{uri}/availability`.
+  location: 'locations',
 } as const;
 
 export type ResourceKind = keyof typeof resourcePaths;

@@ -5,6 +5,7 @@ import { orders } from '@/db/schema';
 import { config } from '@/lib/config';
 import { conflict } from '@/lib/errors';
 import { newPrefixedId } from '@/lib/ids';
+import { admitOrder } from '@/lib/availability/order-intake';
 import { assertInScope, type ScopedCaller } from '@/lib/tenancy/scope';
 import type { OrderRow } from './order-record';
 import type { CreateOrderRequest } from './schema';
@@ -43,6 +44,18 @@ export async function createOrder(db: Executor, app: OrderingApp, request: Creat
       .onConflictDoNothing({ target: [orders.appPartnerId, orders.locationId, orders.originOrderId] })
       .returning();
     if (inserted) {
+      // docs/contract.md#availability: checked for a new order only, so a re-sent one is still answered; a refusal rolls the
+      // insert back.
+      const intake = await admitOrder(tx, request.locationId, request.fulfilment.scheduledFor);
+      if (intake.busyMinutes) {
+        const [withIntake] = await tx
+          .update(orders)
+          .set({ content: { ...request, ...intake } })
+          .where(eq(orders.id, inserted.id))
+          .returning();
+        await recordStatusChange(tx, { order: withIntake!, fromStatus: null, actor: { type: 'ORDERING_APP', partnerId: app.partnerId } });
+        return { order: withIntake!, created: true };
+      }
       await recordStatusChange(tx, { order: inserted, fromStatus: null, actor: { type: 'ORDERING_APP', partnerId: app.partnerId } });
       return { order: inserted, created: true };
     }

@@ -95,7 +95,16 @@ const FULFILMENT_TYPES = ['PICK_UP', 'DINE_IN', 'DELIVERY'] as const;
 const PAYMENT_STATUSES = ['OPEN', 'CLOSED'] as const;
 
 // docs/domain.md#order marks fulfilment required but fulfilment.type optional.
-const fulfilmentSchema = z.object({ type: z.enum(FULFILMENT_TYPES).optional() });
+const fulfilmentSchema = z.object({
+  type: z.enum(FULFILMENT_TYPES).optional(),
+  // An order for later, as Square's SCHEDULED pickup_at and Deliverect's non-ASAP pickupTime: docs/contract.md#availability.
+  scheduledFor: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe(
+      'RFC 3339 time the customer wants the order for; absent: as soon as possible. An order for later is taken while the location is CLOSED or paused until before then, when this time falls within its opening hours.',
+    ),
+});
 // The reference orders spec makes every member of `table` and of a customer optional.
 const tableSchema = z.object({ id: z.string().optional(), section: z.string().optional() });
 const customerSchema = z.object({ firstName: z.string().optional().describe('No length restriction.') });
@@ -176,6 +185,11 @@ const orderResponseShape = {
   }),
   status: z.enum(ORDER_STATUSES),
   statusInfo: z.enum(['AUTO_REJECTED_BY_TIMEOUT']).optional(),
+  busyMinutes: z.int().optional().describe('The location was in busy mode when the order arrived: it is ready this many minutes later than usual.'),
+  expectedReadyAt: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('With busyMinutes: when the order is expected ready (its scheduledFor, or its arrival, plus busyMinutes).'),
 };
 
 export const orderResponseSchemaV1_0 = z.object(orderResponseShape).meta({ id: 'OrderV1_0', description: 'An order as returned by Ordering API version 1.0.' });

@@ -35,3 +35,15 @@ export {
 } from './webhooks.js';
 export { PosNotifications, type NotificationsState, type PosNotificationsOptions } from './pos-notifications.js';
 export type { components, operations, paths } from './schema.js';
+export {
+  clearBusy,
+  getAvailability,
+  locationUnavailable,
+  patchAvailability,
+  pauseOrdering,
+  resumeOrdering,
+  setBusy,
+  type Availability,
+  type AvailabilityPatch,
+  type LocationUnavailable,
+} from './availability.js';

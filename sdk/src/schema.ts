@@ -88,7 +88,7 @@ export interface paths {
         put?: never;
         /**
          * Create an order
-         * @description Ordering apps only, for a location they are connected to. The order starts as `CREATED` (the default) or `ACCEPTED`; a `CREATED` order nobody accepts within ORDER_AUTO_REJECT_SECONDS (two minutes) becomes `REJECTED` with `statusInfo: AUTO_REJECTED_BY_TIMEOUT`. `origin.name` is the partner’s name. Sending the same `origin.orderId` with the same content again returns the first order; with different content it is 409 `ORDER_ID_CONFLICT`. A new order emits ORDER_CREATED (`data.version` 1) to the location’s POS, also when created `ACCEPTED` (no ORDER_ACCEPTED follows). Version 1.1 (`Accept: application/json; version=1.1`) adds `paymentStatus`; 1.0, the default, omits it.
+         * @description Ordering apps only, for a location they are connected to. The order starts as `CREATED` (the default) or `ACCEPTED`; a `CREATED` order nobody accepts within ORDER_AUTO_REJECT_SECONDS (two minutes) becomes `REJECTED` with `statusInfo: AUTO_REJECTED_BY_TIMEOUT`. `origin.name` is the partner’s name. Sending the same `origin.orderId` with the same content again returns the first order; with different content it is 409 `ORDER_ID_CONFLICT`. A new order emits ORDER_CREATED (`data.version` 1) to the location’s POS, also when created `ACCEPTED` (no ORDER_ACCEPTED follows). A location that is CLOSED or PAUSED (GET /locations/{locationId}/availability) refuses a new order with 409 `LOCATION_UNAVAILABLE`, whose problem body adds `state`, `reason`, `until` and `nextOpenAt`; an order for later (`fulfilment.scheduledFor`, as Square’s scheduled pickup) is taken when that time falls within the opening hours and no pause without end, or an offline POS, stands in its way. In busy mode the order is taken with `busyMinutes` and `expectedReadyAt` (its scheduled time, or its arrival, plus the busy minutes). Version 1.1 (`Accept: application/json; version=1.1`) adds `paymentStatus`; 1.0, the default, omits it.
          */
         post: {
             parameters: {
@@ -2673,6 +2673,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/locations/{locationId}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a location takes orders now
+         * @description `state` is OPEN, CLOSED (outside the opening hours, or a special day) or PAUSED (by the merchant or the POS, or because the POS has been offline longer than `posOffline.afterSeconds`), with `reason`, `note` and `until` (when it ends by itself). `busy` is busy mode: orders are taken and are ready `busy.minutes` later. `nextOpenAt` is when orders for now are taken again. Hours are local times in `timezone`; a location without hours (`hours: null`) is open at all times. `specialDays` lists those of the next 14 days. While CLOSED or PAUSED, POST /orders answers 409 `LOCATION_UNAVAILABLE`, except an order for later (`fulfilment.scheduledFor` within the hours). Every change, those made by the clock included, emits LOCATION_AVAILABILITY_UPDATED to every partner connected to the location.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    locationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The availability of the location */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Availability"];
+                    };
+                };
+                /** @description Missing, invalid or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported version */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Pause, resume or set busy mode
+         * @description POS only. `pause: {until?, reason?}` pauses ordering (state PAUSED, reason PAUSED_BY_POS) until `until` or until `pause: null` resumes it; `busy: {minutes, until?}` (5 to 120 minutes) sets busy mode, `busy: null` clears it. Members left out stay as they are. Emits LOCATION_AVAILABILITY_UPDATED to the other partners connected to the location.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    locationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/merge-patch+json": components["schemas"]["AvailabilityPatch"];
+                    "application/json": components["schemas"]["AvailabilityPatch"];
+                };
+            };
+            responses: {
+                /** @description Changed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input (every violation listed in `errors`) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing, invalid or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Partner type or connection does not allow this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported version */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unsupported content type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
 }
 export interface webhooks {
     event: {
@@ -2743,7 +2911,7 @@ export interface components {
         Event: {
             id: string;
             /** @enum {string} */
-            type: "ORDER_CREATED" | "ORDER_ACCEPTED" | "ORDER_REJECTED" | "ORDER_BEING_PREPARED" | "ORDER_READY" | "ORDER_OUT_FOR_DELIVERY" | "ORDER_FULFILLED" | "ORDER_CANCELLED_BY_MERCHANT" | "ORDER_CANCELLED_BY_CUSTOMER" | "NEW_TABLE" | "TABLE_UPDATED" | "TABLE_OPENED" | "TABLE_CLOSED" | "TABLE_DELETED" | "NEW_SALE" | "SALE_UPDATED" | "SALE_CLOSED" | "SALE_REOPENED" | "BOOKING_CREATED" | "BOOKING_UPDATED" | "BOOKING_SEATED" | "BOOKING_DINING" | "BOOKING_CLOSING" | "BOOKING_FINALISED" | "NEW_LOYALTY_ACTIVITY" | "NEW_REGISTERED_CARD" | "NEW_ONBOARDING_REQUEST";
+            type: "ORDER_CREATED" | "ORDER_ACCEPTED" | "ORDER_REJECTED" | "ORDER_BEING_PREPARED" | "ORDER_READY" | "ORDER_OUT_FOR_DELIVERY" | "ORDER_FULFILLED" | "ORDER_CANCELLED_BY_MERCHANT" | "ORDER_CANCELLED_BY_CUSTOMER" | "NEW_TABLE" | "TABLE_UPDATED" | "TABLE_OPENED" | "TABLE_CLOSED" | "TABLE_DELETED" | "NEW_SALE" | "SALE_UPDATED" | "SALE_CLOSED" | "SALE_REOPENED" | "BOOKING_CREATED" | "BOOKING_UPDATED" | "BOOKING_SEATED" | "BOOKING_DINING" | "BOOKING_CLOSING" | "BOOKING_FINALISED" | "NEW_LOYALTY_ACTIVITY" | "NEW_REGISTERED_CARD" | "NEW_ONBOARDING_REQUEST" | "LOCATION_AVAILABILITY_UPDATED";
             createdAt: string;
             locationId: string | null;
             data: {
@@ -2762,6 +2930,11 @@ export interface components {
             fulfilment: {
                 /** @enum {string} */
                 type?: "PICK_UP" | "DINE_IN" | "DELIVERY";
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 time the customer wants the order for; absent: as soon as possible. An order for later is taken while the location is CLOSED or paused until before then, when this time falls within its opening hours.
+                 */
+                scheduledFor?: string;
             };
             notes?: string;
             items: components["schemas"]["OrderItem"][];
@@ -2805,6 +2978,13 @@ export interface components {
             status: "CREATED" | "ACCEPTED" | "REJECTED" | "BEING_PREPARED" | "READY" | "OUT_FOR_DELIVERY" | "CANCELLED_BY_MERCHANT" | "CANCELLED_BY_CUSTOMER" | "FULFILLED";
             /** @enum {string} */
             statusInfo?: "AUTO_REJECTED_BY_TIMEOUT";
+            /** @description The location was in busy mode when the order arrived: it is ready this many minutes later than usual. */
+            busyMinutes?: number;
+            /**
+             * Format: date-time
+             * @description With busyMinutes: when the order is expected ready (its scheduledFor, or its arrival, plus busyMinutes).
+             */
+            expectedReadyAt?: string;
             /**
              * @default CLOSED
              * @enum {string}
@@ -2874,6 +3054,11 @@ export interface components {
             fulfilment: {
                 /** @enum {string} */
                 type?: "PICK_UP" | "DINE_IN" | "DELIVERY";
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 time the customer wants the order for; absent: as soon as possible. An order for later is taken while the location is CLOSED or paused until before then, when this time falls within its opening hours.
+                 */
+                scheduledFor?: string;
             };
             notes?: string;
             items: components["schemas"]["OrderItem"][];
@@ -2917,6 +3102,13 @@ export interface components {
             status: "CREATED" | "ACCEPTED" | "REJECTED" | "BEING_PREPARED" | "READY" | "OUT_FOR_DELIVERY" | "CANCELLED_BY_MERCHANT" | "CANCELLED_BY_CUSTOMER" | "FULFILLED";
             /** @enum {string} */
             statusInfo?: "AUTO_REJECTED_BY_TIMEOUT";
+            /** @description The location was in busy mode when the order arrived: it is ready this many minutes later than usual. */
+            busyMinutes?: number;
+            /**
+             * Format: date-time
+             * @description With busyMinutes: when the order is expected ready (its scheduledFor, or its arrival, plus busyMinutes).
+             */
+            expectedReadyAt?: string;
         };
         /** @description A new order sent by an ordering app. */
         CreateOrderRequest: {
@@ -2925,6 +3117,11 @@ export interface components {
             fulfilment: {
                 /** @enum {string} */
                 type?: "PICK_UP" | "DINE_IN" | "DELIVERY";
+                /**
+                 * Format: date-time
+                 * @description RFC 3339 time the customer wants the order for; absent: as soon as possible. An order for later is taken while the location is CLOSED or paused until before then, when this time falls within its opening hours.
+                 */
+                scheduledFor?: string;
             };
             notes?: string;
             items: components["schemas"]["OrderItem"][];
@@ -4034,11 +4231,120 @@ export interface components {
                 lastOnlineAt: string | null;
             };
         };
+        /** @description Whether a location takes orders now, why, and until when; its hours and special days. */
+        Availability: {
+            locationId: string;
+            /** @enum {string} */
+            state: "OPEN" | "CLOSED" | "PAUSED";
+            /**
+             * @description Why the location is CLOSED or PAUSED; null while OPEN.
+             * @enum {string|null}
+             */
+            reason: "OUTSIDE_HOURS" | "SPECIAL_DAY" | "PAUSED_BY_MERCHANT" | "PAUSED_BY_POS" | "POS_OFFLINE" | null;
+            /** @description The reason given with a pause, or the special day’s note. */
+            note: string | null;
+            /**
+             * Format: date-time
+             * @description When the state ends by itself (closing time, the end of a pause); null when nothing ends it by itself.
+             */
+            until: string | null;
+            /** @description Busy mode: orders are taken, ready this many minutes later than usual. */
+            busy: {
+                /** @description Extra preparation minutes, 5 to 120. */
+                minutes: number;
+                /**
+                 * Format: date-time
+                 * @description When busy mode ends by itself; null until cleared.
+                 */
+                until: string | null;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When orders for now are taken again; null while OPEN and when nothing known reopens it (paused until resumed, POS offline).
+             */
+            nextOpenAt: string | null;
+            /** @description The location’s IANA time zone, in which hours are kept. */
+            timezone: string;
+            /** @description Weekly opening ranges; null: no hours set, open at all times. */
+            hours: components["schemas"]["WeeklyRange"][] | null;
+            /** @description Special days of the next 14 days. */
+            specialDays: components["schemas"]["SpecialDay"][];
+            posOffline: {
+                /** @description Pause ordering while the POS is offline (default true). */
+                pauseOrdering: boolean;
+                /** @description How long the POS must be RED before the location is PAUSED with reason POS_OFFLINE (default 120). */
+                afterSeconds: number;
+            };
+            /** @description Counts the availability’s changes, as `data.version` of LOCATION_AVAILABILITY_UPDATED. */
+            version: number;
+        };
+        /** @description An opening range on a weekday. */
+        WeeklyRange: {
+            /**
+             * @description Local time the range opens, HH:MM.
+             * @example 11:30
+             */
+            opens: string;
+            /**
+             * @description Local time it closes, HH:MM; at or before `opens` means the next day (22:00–02:00), 24:00 is midnight.
+             * @example 14:30
+             */
+            closes: string;
+            /** @enum {string} */
+            day: "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY" | "SUNDAY";
+        };
+        /** @description A date with other hours than its weekday’s. */
+        SpecialDay: {
+            /**
+             * Format: date
+             * @description A calendar day, YYYY-MM-DD, in the location’s time zone.
+             */
+            date: string;
+            /** @description Closed all day; otherwise `hours` are the day’s hours instead of its weekday’s. */
+            closed: boolean;
+            hours?: components["schemas"]["TimeRange"][];
+            /** @description Why, for the merchant’s staff and the apps (a holiday, a private event). */
+            note?: string | null;
+        };
+        TimeRange: {
+            /**
+             * @description Local time the range opens, HH:MM.
+             * @example 11:30
+             */
+            opens: string;
+            /**
+             * @description Local time it closes, HH:MM; at or before `opens` means the next day (22:00–02:00), 24:00 is midnight.
+             * @example 14:30
+             */
+            closes: string;
+        };
+        /** @description A JSON merge patch: pause or resume, set or clear busy mode. Members left out stay as they are. */
+        AvailabilityPatch: {
+            /** @description Pause ordering; null resumes. */
+            pause?: {
+                /**
+                 * Format: date-time
+                 * @description When the pause ends by itself; absent or null: until resumed.
+                 */
+                until?: string | null;
+                /** @description Shown to staff and apps as `note`. */
+                reason?: string | null;
+            } | null;
+            /** @description Busy mode; null clears it. */
+            busy?: {
+                minutes: number;
+                /**
+                 * Format: date-time
+                 * @description When busy mode ends by itself; absent or null: until cleared.
+                 */
+                until?: string | null;
+            } | null;
+        };
         /** @description A webhook endpoint with its signing secret (shown once). */
         WebhookEndpointSecret: {
             id: string;
             url: string;
-            eventTypes: ("ORDER_CREATED" | "ORDER_ACCEPTED" | "ORDER_REJECTED" | "ORDER_BEING_PREPARED" | "ORDER_READY" | "ORDER_OUT_FOR_DELIVERY" | "ORDER_FULFILLED" | "ORDER_CANCELLED_BY_MERCHANT" | "ORDER_CANCELLED_BY_CUSTOMER" | "NEW_TABLE" | "TABLE_UPDATED" | "TABLE_OPENED" | "TABLE_CLOSED" | "TABLE_DELETED" | "NEW_SALE" | "SALE_UPDATED" | "SALE_CLOSED" | "SALE_REOPENED" | "BOOKING_CREATED" | "BOOKING_UPDATED" | "BOOKING_SEATED" | "BOOKING_DINING" | "BOOKING_CLOSING" | "BOOKING_FINALISED" | "NEW_LOYALTY_ACTIVITY" | "NEW_REGISTERED_CARD" | "NEW_ONBOARDING_REQUEST")[] | null;
+            eventTypes: ("ORDER_CREATED" | "ORDER_ACCEPTED" | "ORDER_REJECTED" | "ORDER_BEING_PREPARED" | "ORDER_READY" | "ORDER_OUT_FOR_DELIVERY" | "ORDER_FULFILLED" | "ORDER_CANCELLED_BY_MERCHANT" | "ORDER_CANCELLED_BY_CUSTOMER" | "NEW_TABLE" | "TABLE_UPDATED" | "TABLE_OPENED" | "TABLE_CLOSED" | "TABLE_DELETED" | "NEW_SALE" | "SALE_UPDATED" | "SALE_CLOSED" | "SALE_REOPENED" | "BOOKING_CREATED" | "BOOKING_UPDATED" | "BOOKING_SEATED" | "BOOKING_DINING" | "BOOKING_CLOSING" | "BOOKING_FINALISED" | "NEW_LOYALTY_ACTIVITY" | "NEW_REGISTERED_CARD" | "NEW_ONBOARDING_REQUEST" | "LOCATION_AVAILABILITY_UPDATED")[] | null;
             /** @description The `whsec_` signing secret; shown once. */
             secret: string;
             previousSecretExpiresAt?: string | null;
@@ -4114,7 +4420,7 @@ export interface components {
         CreateWebhookEndpoint: {
             /** Format: uri */
             url: string;
-            eventTypes?: ("ORDER_CREATED" | "ORDER_ACCEPTED" | "ORDER_REJECTED" | "ORDER_BEING_PREPARED" | "ORDER_READY" | "ORDER_OUT_FOR_DELIVERY" | "ORDER_FULFILLED" | "ORDER_CANCELLED_BY_MERCHANT" | "ORDER_CANCELLED_BY_CUSTOMER" | "NEW_TABLE" | "TABLE_UPDATED" | "TABLE_OPENED" | "TABLE_CLOSED" | "TABLE_DELETED" | "NEW_SALE" | "SALE_UPDATED" | "SALE_CLOSED" | "SALE_REOPENED" | "BOOKING_CREATED" | "BOOKING_UPDATED" | "BOOKING_SEATED" | "BOOKING_DINING" | "BOOKING_CLOSING" | "BOOKING_FINALISED" | "NEW_LOYALTY_ACTIVITY" | "NEW_REGISTERED_CARD" | "NEW_ONBOARDING_REQUEST")[];
+            eventTypes?: ("ORDER_CREATED" | "ORDER_ACCEPTED" | "ORDER_REJECTED" | "ORDER_BEING_PREPARED" | "ORDER_READY" | "ORDER_OUT_FOR_DELIVERY" | "ORDER_FULFILLED" | "ORDER_CANCELLED_BY_MERCHANT" | "ORDER_CANCELLED_BY_CUSTOMER" | "NEW_TABLE" | "TABLE_UPDATED" | "TABLE_OPENED" | "TABLE_CLOSED" | "TABLE_DELETED" | "NEW_SALE" | "SALE_UPDATED" | "SALE_CLOSED" | "SALE_REOPENED" | "BOOKING_CREATED" | "BOOKING_UPDATED" | "BOOKING_SEATED" | "BOOKING_DINING" | "BOOKING_CLOSING" | "BOOKING_FINALISED" | "NEW_LOYALTY_ACTIVITY" | "NEW_REGISTERED_CARD" | "NEW_ONBOARDING_REQUEST" | "LOCATION_AVAILABILITY_UPDATED")[];
         };
         CreateLoyaltyProgram: {
             loyaltyProgramId: string;

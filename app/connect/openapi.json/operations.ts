@@ -3,6 +3,7 @@ import * as booking from '@/app/connect/bookings/[bookingId]/route';
 import * as bookingEvents from '@/app/connect/bookings/[bookingId]/events/route';
 import * as events from '@/app/connect/events/route';
 import * as location from '@/app/connect/locations/[locationId]/route';
+import * as locationAvailability from '@/app/connect/locations/[locationId]/availability/route';
 import * as onboardingRequest from '@/app/connect/locations/merchant-onboarding/loyalty/[onboardingReference]/route';
 import * as loyaltyActivity from '@/app/connect/loyalty/activities/[loyaltyActivityId]/route';
 import * as loyaltyMembers from '@/app/connect/loyalty/members/route';
@@ -67,6 +68,7 @@ export const documentedRoutes: DocumentedRoute[] = [
   ...routesOf('/payments/test', testPayments, 'POST'),
   ...routesOf('/events', events, 'GET'),
   ...routesOf('/locations/{locationId}', location, 'GET'),
+  ...routesOf('/locations/{locationId}/availability', locationAvailability, 'GET', 'PATCH'),
   ...routesOf('/manage/webhooks/{endpointId}/rotate-secret', webhookSecretRotation, 'POST'),
   ...routesOf('/manage/webhooks/{endpointId}/replay', webhookReplay, 'POST'),
   ...routesOf('/manage/deliveries/{deliveryId}', delivery, 'GET'),

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { requireUser } from '@/auth';
+import { BoardAvailability } from '@/components/availability/board-availability';
 import { OrdersBoard } from '@/components/orders/orders-board';
 import { EmptyState, PageHeader } from '@/components/ui/card';
 import { getDb } from '@/db/client';
@@ -27,5 +28,5 @@ export default async function OrdersPage() {
       locations.map((location) => location.id),
     ),
   ]);
-  return <OrdersBoard locations={locations} initial={{ ...board, posOnline }} />;
+  return <OrdersBoard locations={locations} initial={{ ...board, posOnline }} banners={<BoardAvailability merchantId={user.merchantId} />} />;
 }
