@@ -58,6 +58,20 @@ function overflowingElements(): string[] {
   return found.slice(0, 3);
 }
 
+/** The most compressed JavaScript a page may load before it is interactive (charts and the like load on demand). */
+const FIRST_LOAD_JS_LIMIT = 200 * 1024;
+
+/**
+ * The compressed bytes of the scripts a page's HTML names (what the browser must fetch before the page works), as
+ * they came over the wire: chunks imported on demand later (next/dynamic) are not counted.
+ */
+async function firstLoadScriptBytes(page: import('@playwright/test').Page, html: string, sizes: Map<string, number>): Promise<number> {
+  const named = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => new URL(match[1]!.replaceAll('&amp;', '&'), page.url()).href));
+  let total = 0;
+  for (const url of named) total += sizes.get(url) ?? 0;
+  return total;
+}
+
 type StorageState = Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>;
 const sessions = new Map<Role, StorageState>();
 
@@ -95,8 +109,24 @@ test.describe('every dashboard page fits, passes axe and logs no errors', () => 
           if (message.type() === 'error' && !/status of 404/.test(message.text())) problems.push(`console: ${message.text()}`);
         });
         page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-        await page.goto(path);
+        // Every script's compressed size as it came over the wire (scripts are cached, so only the first load counts).
+        const scriptSizes = new Map<string, number>();
+        page.on('requestfinished', (request) => {
+          if (request.resourceType() !== 'script') return;
+          void request.sizes().then(
+            (sizes) => scriptSizes.set(request.url(), sizes.responseBodySize),
+            () => undefined,
+          );
+        });
+        const response = await page.goto(path);
+        const html = (await response?.text()) ?? '';
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+        await page.waitForLoadState('networkidle');
+        const firstLoad = await firstLoadScriptBytes(page, html, scriptSizes);
+        test.info().annotations.push({ type: 'first-load JS', description: `${path}: ${(firstLoad / 1024).toFixed(1)} KiB` });
+        console.log(`first-load JS ${path} ${colorScheme}: ${(firstLoad / 1024).toFixed(1)} KiB`);
+        if (firstLoad > FIRST_LOAD_JS_LIMIT)
+          problems.push(`first-load JavaScript ${(firstLoad / 1024).toFixed(1)} KiB, above ${FIRST_LOAD_JS_LIMIT / 1024} KiB`);
         await expect(page.locator('html')).toHaveClass(new RegExp(colorScheme));
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 800 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gt, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { rowsOf } from '@/db/rows';
 import {
@@ -241,6 +241,22 @@ export async function partnerHealth(db: Executor) {
   });
 }
 
+/** How many partners, endpoints, merchants and locations the hub has (the overview's summary; each one count). */
+export async function consoleCounts(db: Executor) {
+  const [[p], [e], [m], [l]] = await Promise.all([
+    db.select({ n: count() }).from(partners),
+    db.select({ n: count() }).from(webhookEndpoints),
+    db.select({ n: count() }).from(merchants),
+    db.select({ n: count() }).from(locations),
+  ]);
+  return { partners: Number(p?.n ?? 0), endpoints: Number(e?.n ?? 0), merchants: Number(m?.n ?? 0), locations: Number(l?.n ?? 0) };
+}
+
+/**
+ * OAuth device-flow answers a device gets while it waits for its user (RFC 8628 §3.5): polling as designed, not errors.
+ */
+export const DEVICE_FLOW_POLLING_CODES = ['authorization_pending', 'slow_down'];
+
 /**
  * The overview's series over the last 24 h, per minute (requests, latency quantiles read from the minute's histogram)
  * and per hour (deliveries, orders), from the rollups (lib/ops/rollups.ts); pending deliveries and orders are counted
@@ -259,7 +275,7 @@ export async function overviewSeries(db: Executor) {
     db
       .select({ code: apiRequestHours.errorCode, n: sql<number>`sum(${apiRequestHours.requests})::int` })
       .from(apiRequestHours)
-      .where(and(gte(apiRequestHours.hour, since), isNotNull(apiRequestHours.errorCode)))
+      .where(and(gte(apiRequestHours.hour, since), isNotNull(apiRequestHours.errorCode), notInArray(apiRequestHours.errorCode, DEVICE_FLOW_POLLING_CODES)))
       .groupBy(apiRequestHours.errorCode)
       .orderBy(sql`2 desc`)
       .limit(8),
