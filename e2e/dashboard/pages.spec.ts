@@ -32,6 +32,8 @@ const PAGES: { role: Role; path: string; heading: RegExp }[] = [
   { role: 'admin', path: '/dashboard/admin/requests', heading: /api requests/i },
   { role: 'admin', path: '/dashboard/admin/deliveries', heading: /webhook deliveries/i },
   { role: 'admin', path: '/dashboard/admin/audit', heading: /audit log/i },
+  { role: 'admin', path: '/dashboard/admin/find?q=Demo%20Ordering%20App', heading: /demo ordering app/i },
+  { role: 'admin', path: '/dashboard/admin/find?q=Demo', heading: /find/i },
 ];
 
 /**

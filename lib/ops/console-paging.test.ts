@@ -4,6 +4,7 @@ import { apiRequestLog, events, webhookDeliveries } from '@/db/schema';
 import { newId } from '@/lib/ids';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
+import { auditSentence, pageAudit, recordAudit } from './audit';
 import { pageDeliveries } from './deliveries';
 import { createDemoSinkEndpoint } from './demo-sink';
 import { pageRequests } from './request-log';
@@ -129,5 +130,25 @@ describe('console lists a page at a time', () => {
     );
     expect(window.rows.map((delivery) => delivery.id)).toEqual([made[4], made[2]]);
     expect(window.next).toBeNull();
+  });
+
+  it('pages the audit log, filters it by resource, and tells each entry in words with a link', async () => {
+    const actor = { type: 'user' as const, id: `usr_${newId()}`, label: `maria-${newId()}@bistro.test` };
+    for (let n = 0; n < 5; n++) {
+      await recordAudit(db(), actor, { action: 'partner.create', targetType: 'partner', targetId: `ptr_${n}`, after: { name: `Partner ${n}` } });
+    }
+    await recordAudit(db(), actor, { action: 'webhook-endpoint.rotate-secret', targetType: 'webhook-endpoint', targetId: 'whe_1' });
+    const partnersOnly = await allPages((after) => pageAudit(db(), { actor: actor.label, targetType: 'partner' }, { after, limit: 2 }));
+    expect(partnersOnly.map((page) => page.length)).toEqual([2, 2, 1]);
+    expect(partnersOnly.flat().map((entry) => entry.targetId)).toEqual(['ptr_4', 'ptr_3', 'ptr_2', 'ptr_1', 'ptr_0']);
+    const [rotated] = (await pageAudit(db(), { actor: actor.label }, { limit: 1 })).rows;
+    expect(auditSentence(rotated!)).toEqual({
+      words: `${actor.label} rotated the secret of webhook endpoint whe_1`,
+      href: '/dashboard/admin/deliveries?endpointId=whe_1',
+    });
+    expect(auditSentence(partnersOnly[0]![0]!)).toEqual({ words: `${actor.label} created partner Partner 4`, href: '/dashboard/admin/partners/ptr_4' });
+    expect(auditSentence({ actorLabel: 'Counterpart', action: 'form /dashboard/orders', targetType: null, targetId: null, after: null }).words).toBe(
+      'Counterpart: form /dashboard/orders',
+    );
   });
 });

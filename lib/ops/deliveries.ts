@@ -7,6 +7,7 @@ import { cursorTime, decodeCursor, keysetBefore, pageOf } from './paging';
 // The console's delivery log, a page at a time: newest first, after a cursor (creation time to the microsecond, id).
 
 export interface DeliveryPageFilters extends DeliveryFilters {
+  deliveryId?: string;
   from?: Date;
   to?: Date;
 }
@@ -18,6 +19,7 @@ export function deliveryConditions(filters: DeliveryPageFilters): SQL[] {
   if (filters.status) conditions.push(eq(webhookDeliveries.status, filters.status));
   if (filters.endpointId) conditions.push(eq(webhookDeliveries.endpointId, filters.endpointId));
   if (filters.eventId) conditions.push(eq(webhookDeliveries.eventId, filters.eventId));
+  if (filters.deliveryId) conditions.push(eq(webhookDeliveries.id, filters.deliveryId));
   if (filters.from) conditions.push(gte(webhookDeliveries.createdAt, filters.from));
   if (filters.to) conditions.push(lte(webhookDeliveries.createdAt, filters.to));
   return conditions;

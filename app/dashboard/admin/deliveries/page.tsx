@@ -17,7 +17,7 @@ export const metadata: Metadata = { title: 'Deliveries' };
 export const dynamic = 'force-dynamic';
 
 const PAGE = '/dashboard/admin/deliveries';
-const FILTERS = ['partnerId', 'status', 'endpointId', 'eventId', 'eventType', 'from', 'to'] as const;
+const FILTERS = ['partnerId', 'status', 'endpointId', 'eventId', 'eventType', 'deliveryId', 'from', 'to'] as const;
 
 /** Delivery forensics: deliveries a page at a time with their attempts, replay in place, bulk replay with a count first. */
 export default async function DeliveriesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -36,6 +36,7 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
         endpointId: values.endpointId,
         eventId: values.eventId,
         eventType: values.eventType,
+        deliveryId: values.deliveryId,
         from: utcDateParam(values.from),
         to: utcDateParam(values.to),
       },
@@ -70,6 +71,7 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
           { name: 'endpointId', label: 'Endpoint', options: endpointChoices },
           { name: 'eventType', label: 'Event type', options: eventTypes.map((type) => ({ value: type, label: type })) },
           { name: 'eventId', label: 'Event id' },
+          { name: 'deliveryId', label: 'Delivery id' },
           { name: 'from', label: 'From (UTC)', type: 'datetime-local' },
           { name: 'to', label: 'To (UTC)', type: 'datetime-local' },
         ]}
