@@ -28,7 +28,13 @@ export function ConsoleNav({ current }: { current: string }) {
           </Link>
         ))}
       </nav>
-      <form method="get" action="/dashboard/admin/find" role="search" className="ml-auto flex min-w-0 items-center gap-2 text-sm">
+      <form
+        method="get"
+        action="/dashboard/admin/find"
+        role="search"
+        aria-label="Find in the console"
+        className="ml-auto flex min-w-0 items-center gap-2 text-sm"
+      >
         <label htmlFor="console-find" className="sr-only">
           Find by id or name
         </label>

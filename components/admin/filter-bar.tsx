@@ -23,7 +23,7 @@ export function FilterBar({
   hidden?: Record<string, string | undefined>;
 }) {
   return (
-    <form method="get" action={action} className="mb-4 flex flex-wrap items-end gap-3 text-sm" role="search">
+    <form method="get" action={action} className="mb-4 flex flex-wrap items-end gap-3 text-sm" role="search" aria-label="Filters">
       {Object.entries(hidden).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
       {filters.map((filter) => (
         <label key={filter.name} className="flex min-w-0 max-w-full flex-col gap-1 text-stone-700">
