@@ -4,11 +4,13 @@ import { useActionState, useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
 import type { FormState } from '@/lib/forms';
+import { EventTypePicker } from './event-type-picker';
 
 export interface FieldSpec {
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'url' | 'datetime-local' | 'select' | 'hidden';
+  /** `event-types`: ticked from the catalogue, sent comma-separated. */
+  type?: 'text' | 'email' | 'url' | 'datetime-local' | 'select' | 'hidden' | 'event-types';
   options?: { value: string; label: string }[];
   placeholder?: string;
   value?: string;
@@ -62,6 +64,7 @@ export function ActionForm({
         const htmlId = `${prefix}-${field.name}`;
         const value = state.values?.[field.name] ?? field.value ?? '';
         if (field.type === 'hidden') return <input key={field.name} type="hidden" name={field.name} value={field.value ?? ''} />;
+        if (field.type === 'event-types') return <EventTypePicker key={`${field.name}-${value}`} name={field.name} label={field.label} value={value} />;
         const error = state.fieldErrors?.[field.name];
         return (
           <Field key={`${field.name}-${value}`} label={field.label} htmlFor={htmlId} error={error}>

@@ -11,6 +11,7 @@ import type { WebhookDeliveryView } from '@/lib/events/delivery-log';
 import type { FormState } from '@/lib/forms';
 
 const statusTone = { PENDING: 'amber', SUCCEEDED: 'green', FAILED: 'red' } as const;
+const statusWords = { PENDING: 'Waiting', SUCCEEDED: 'Delivered', FAILED: 'Failed' } as const;
 const time = (value: string | null) => (value ? value.replace('T', ' ').slice(0, 19) : '—');
 
 function ReplayOne({ deliveryId, onQueued }: { deliveryId: string; onQueued: () => void }) {
@@ -51,11 +52,17 @@ export function DeliveryList({ deliveries }: { deliveries: WebhookDeliveryView[]
         <li key={delivery.id} className="px-3 py-2" data-testid="delivery" data-status={delivery.status}>
           <div className="flex flex-wrap items-center gap-3">
             <span className="font-mono text-xs">{time(delivery.createdAt)}</span>
-            <Badge tone={statusTone[delivery.status]}>{delivery.status}</Badge>
+            <Badge tone={statusTone[delivery.status]}>{statusWords[delivery.status]}</Badge>
+            {delivery.status === 'PENDING' && delivery.nextAttemptAt ? (
+              <span className="text-xs text-stone-600">
+                next attempt <span className="font-mono">{time(delivery.nextAttemptAt)}</span> UTC
+              </span>
+            ) : null}
             {replayed.has(delivery.id) ? <Badge tone="blue">replayed</Badge> : null}
             <span className="font-medium">{delivery.eventType}</span>
             <span className="text-stone-600">{delivery.partnerName}</span>
-            <span className="truncate font-mono text-xs text-stone-500">{delivery.url}</span>
+            <span className="min-w-0 truncate font-mono text-xs text-stone-500">{delivery.url}</span>
+            <span className="font-mono text-xs text-stone-500">{delivery.id}</span>
             <span className="ml-auto">
               <ReplayOne
                 deliveryId={delivery.id}

@@ -6,7 +6,22 @@ import type { overviewSeries } from '@/lib/ops/console';
 
 type Series = Awaited<ReturnType<typeof overviewSeries>>;
 
-const palette = ['#0f766e', '#b45309', '#b91c1c', '#1d4ed8', '#7c3aed', '#0e7490', '#4d7c0f', '#be185d', '#57534e'];
+// Colours by meaning: green went well, amber waits or needs a look, red failed; blues for work under way, grey for
+// what ended without harm. A new order is news, not trouble.
+const tone = { good: '#15803d', waiting: '#b45309', bad: '#b91c1c', neutral: '#57534e', p50: '#1d4ed8', p95: '#7c3aed' } as const;
+const orderColour: Record<string, string> = {
+  CREATED: '#1d4ed8',
+  ACCEPTED: '#0e7490',
+  BEING_PREPARED: '#0369a1',
+  READY: '#4d7c0f',
+  OUT_FOR_DELIVERY: '#65a30d',
+  FULFILLED: tone.good,
+  REJECTED: tone.bad,
+  CANCELLED_BY_MERCHANT: tone.waiting,
+  CANCELLED_BY_CUSTOMER: tone.neutral,
+};
+/** A status in words: BEING_PREPARED reads "Being prepared". */
+const words = (status: string) => status.charAt(0) + status.slice(1).toLowerCase().replaceAll('_', ' ');
 
 function Chart({ title, children, empty }: { title: string; children: React.ReactElement; empty: boolean }) {
   return (
@@ -35,9 +50,10 @@ export function OverviewCharts({ series }: { series: Series }) {
           <YAxis allowDecimals={false} fontSize={11} />
           <Tooltip />
           <Legend />
-          <Area type="monotone" dataKey="2xx/3xx" stackId="1" stroke={palette[0]} fill={palette[0]} />
-          <Area type="monotone" dataKey="4xx" stackId="1" stroke={palette[1]} fill={palette[1]} />
-          <Area type="monotone" dataKey="5xx" stackId="1" stroke={palette[2]} fill={palette[2]} />
+          {/* Counts per minute are steps, not a curve between them. */}
+          <Area type="stepAfter" dataKey="2xx/3xx" stackId="1" stroke={tone.good} fill={tone.good} />
+          <Area type="stepAfter" dataKey="4xx" stackId="1" stroke={tone.waiting} fill={tone.waiting} />
+          <Area type="stepAfter" dataKey="5xx" stackId="1" stroke={tone.bad} fill={tone.bad} />
         </AreaChart>
       </Chart>
       <Chart title="Latency p50 / p95 (ms)" empty={!series.requests.length}>
@@ -47,8 +63,8 @@ export function OverviewCharts({ series }: { series: Series }) {
           <YAxis fontSize={11} />
           <Tooltip />
           <Legend />
-          <Line type="monotone" dataKey="p50" stroke={palette[0]} dot={false} />
-          <Line type="monotone" dataKey="p95" stroke={palette[2]} dot={false} />
+          <Line type="stepAfter" dataKey="p50" stroke={tone.p50} dot={false} />
+          <Line type="stepAfter" dataKey="p95" stroke={tone.p95} dot={false} />
         </LineChart>
       </Chart>
       <Chart title="Webhook deliveries per hour" empty={!series.deliveries.length}>
@@ -58,9 +74,9 @@ export function OverviewCharts({ series }: { series: Series }) {
           <YAxis allowDecimals={false} fontSize={11} />
           <Tooltip />
           <Legend />
-          <Bar dataKey="succeeded" stackId="d" fill={palette[0]} />
-          <Bar dataKey="failed" stackId="d" fill={palette[2]} />
-          <Bar dataKey="backlog" stackId="d" fill={palette[1]} />
+          <Bar dataKey="succeeded" stackId="d" fill={tone.good} />
+          <Bar dataKey="failed" stackId="d" fill={tone.bad} />
+          <Bar dataKey="backlog" name="waiting" stackId="d" fill={tone.waiting} />
         </BarChart>
       </Chart>
       <Chart title="Orders per hour by status" empty={!series.orders.length}>
@@ -70,8 +86,8 @@ export function OverviewCharts({ series }: { series: Series }) {
           <YAxis allowDecimals={false} fontSize={11} />
           <Tooltip />
           <Legend />
-          {series.orderStatuses.map((status, index) => (
-            <Bar key={status} dataKey={status} stackId="o" fill={palette[index % palette.length]} />
+          {series.orderStatuses.map((status) => (
+            <Bar key={status} dataKey={status} name={words(status)} stackId="o" fill={orderColour[status] ?? tone.neutral} />
           ))}
         </BarChart>
       </Chart>
@@ -81,7 +97,7 @@ export function OverviewCharts({ series }: { series: Series }) {
           <XAxis type="number" allowDecimals={false} fontSize={11} />
           <YAxis type="category" dataKey="code" width={170} fontSize={11} />
           <Tooltip />
-          <Bar dataKey="count" fill={palette[1]} />
+          <Bar dataKey="count" fill={tone.bad} />
         </BarChart>
       </Chart>
     </div>

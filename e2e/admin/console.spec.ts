@@ -42,7 +42,33 @@ async function signIn(page: Page, path: string) {
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
-const partnerSection = (page: Page, name: string) => page.getByRole('region', { name: `Partner ${name}` });
+/** Opens a partner's own page from the partners list, found by its name. */
+async function openPartner(page: Page, name: string) {
+  await page.goto(`/dashboard/admin/partners?name=${encodeURIComponent(name)}`);
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+}
+
+/** Opens the dialog behind `trigger`, runs `step` in it, and closes it again. */
+async function inDialog<T>(page: Page, trigger: string, step: (dialog: ReturnType<Page['getByRole']>) => Promise<T>): Promise<T> {
+  await page.getByRole('button', { name: trigger, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  const result = await step(dialog);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  return result;
+}
+
+/** Connects the open partner page's partner to a location, chosen by id. */
+async function connect(page: Page, locationId: string) {
+  await inDialog(page, 'Connect a location', async (dialog) => {
+    const field = dialog.getByLabel(/^Location/);
+    if ((await field.evaluate((element) => element.tagName)) === 'SELECT') await field.selectOption(locationId);
+    else await field.fill(locationId);
+    await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(dialog.getByText(`Connected to ${locationId}.`)).toBeVisible();
+  });
+}
 
 test.describe('operator console', () => {
   test('sets up a tenant and a partner, delivers a signed test event, bulk-replays failed deliveries and audits every step', async ({ page, request }) => {
@@ -77,50 +103,77 @@ test.describe('operator console', () => {
       await expect(page.getByTestId('users')).toContainText(`manager-${stamp}@console.test`);
 
       // The demo apps deliver to the built-in sink, which verifies the signature it receives.
-      await page.goto('/dashboard/admin/partners');
-      const demoApp = partnerSection(page, 'Demo Ordering App');
-      await demoApp.getByRole('button', { name: 'Send test event' }).click();
-      await expect(demoApp.getByTestId('receiver-answer')).toContainText('"verified":true');
+      await openPartner(page, 'Demo Ordering App');
+      await page.getByRole('button', { name: 'Send test event' }).first().click();
+      await expect(page.getByTestId('receiver-answer').first()).toContainText('"verified":true');
 
-      // Two partners: an ordering app with a client secret, and a POS with a webhook endpoint.
+      // Two partners, created from the list's dialog: an ordering app with a client secret, and a POS with a webhook endpoint.
+      await page.goto('/dashboard/admin/partners');
       for (const [name, type] of [
         [appName, 'ORDERING_APP'],
         [posName, 'POS'],
       ]) {
-        await page.getByLabel('Partner name').fill(name!);
-        await page.getByLabel('Type', { exact: true }).selectOption(type!);
-        await page.getByRole('button', { name: 'Create partner' }).click();
-        await expect(page.getByText(`Partner ${name} created.`)).toBeVisible();
+        await page.getByRole('button', { name: 'New partner' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel('Partner name').fill(name!);
+        await dialog.getByLabel('Type', { exact: true }).selectOption(type!);
+        await dialog.getByRole('button', { name: 'Create partner' }).click();
+        await expect(dialog.getByText(`Partner ${name} created.`)).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
       }
-      const app = partnerSection(page, appName);
-      await app.getByRole('button', { name: 'New client' }).click();
-      await expect(app.getByTestId('shown-once')).toHaveText(/^cs_/);
-      const clientSecret = (await app.getByTestId('shown-once').textContent())!;
-      const clientCreated = app.getByRole('status').filter({ hasText: /Client \S+ created/ });
-      const clientId = (await clientCreated.textContent())!.match(/Client (\S+) created/)![1]!;
-      for (const section of [app, partnerSection(page, posName)]) {
-        await section.getByLabel('Location').selectOption(locationId);
-        await section.getByRole('button', { name: 'Connect' }).click();
-        await expect(section.getByText(`Connected to ${locationId}.`)).toBeVisible();
-      }
-      const pos = partnerSection(page, posName);
-      await pos.getByLabel('Endpoint URL').fill(receiverUrl);
-      await pos.getByRole('button', { name: 'Add endpoint' }).click();
-      await expect(pos.getByTestId('shown-once')).toHaveText(/^whsec_/);
-      const webhookSecret = (await pos.getByTestId('shown-once').textContent())!;
-      const endpointId = (await pos.getByText(/Endpoint whe_\S+ created/).textContent())!.match(/Endpoint (\S+) created/)![1]!;
 
-      // A second client is rotated with a grace period (the new secret shown once) and then revoked.
-      await app.getByRole('button', { name: 'New client' }).click();
-      await expect(clientCreated).not.toContainText(clientId);
-      const spareClientId = (await clientCreated.textContent())!.match(/Client (\S+) created/)![1]!;
-      const spare = app.getByRole('listitem').filter({ hasText: spareClientId });
+      // On the app's own page: a client (its secret shown once in the dialog) and a connection.
+      await openPartner(page, appName);
+      const created = await inDialog(page, 'New client', async (dialog) => {
+        await dialog.getByRole('button', { name: 'Create client' }).click();
+        await expect(dialog.getByTestId('shown-once')).toHaveText(/^cs_/);
+        return {
+          secret: (await dialog.getByTestId('shown-once').textContent())!,
+          id: (await dialog
+            .getByRole('status')
+            .filter({ hasText: /Client \S+ created/ })
+            .textContent())!.match(/Client (\S+) created/)![1]!,
+        };
+      });
+      const clientSecret = created.secret;
+      const clientId = created.id;
+      await connect(page, locationId);
+      await expect(page.getByText(clientId)).toBeVisible();
+
+      // On the POS's page: the same location, and a webhook endpoint (its signing secret shown once).
+      await openPartner(page, posName);
+      await connect(page, locationId);
+      const endpoint = await inDialog(page, 'Add endpoint', async (dialog) => {
+        await dialog.getByLabel('Endpoint URL').fill(receiverUrl);
+        await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+        await expect(dialog.getByTestId('shown-once')).toHaveText(/^whsec_/);
+        return {
+          secret: (await dialog.getByTestId('shown-once').textContent())!,
+          id: (await dialog.getByText(/Endpoint whe_\S+ created/).textContent())!.match(/Endpoint (\S+) created/)![1]!,
+        };
+      });
+      const webhookSecret = endpoint.secret;
+      const endpointId = endpoint.id;
+      await expect(page.getByTestId('webhook-endpoint')).toContainText(endpointId);
+
+      // A second client of the app is rotated with a grace period (the new secret shown once), then revoked after a question.
+      await openPartner(page, appName);
+      const spareClientId = await inDialog(page, 'New client', async (dialog) => {
+        await dialog.getByRole('button', { name: 'Create client' }).click();
+        const message = dialog.getByRole('status').filter({ hasText: /Client \S+ created/ });
+        await expect(message).toBeVisible();
+        return (await message.textContent())!.match(/Client (\S+) created/)![1]!;
+      });
+      expect(spareClientId).not.toBe(clientId);
+      const spare = page.getByRole('listitem').filter({ hasText: spareClientId });
       await spare.getByLabel('Old secret keeps working for').selectOption('24');
       await spare.getByRole('button', { name: 'Rotate secret' }).click();
       await expect(spare.getByTestId('shown-once')).toHaveText(/^cs_/);
-      await expect(partnerSection(page, appName).getByRole('listitem').filter({ hasText: spareClientId })).toContainText('old secret valid until');
-      await partnerSection(page, appName).getByRole('listitem').filter({ hasText: spareClientId }).getByRole('button', { name: 'Revoke' }).click();
-      await expect(partnerSection(page, appName).getByRole('listitem').filter({ hasText: spareClientId })).toContainText('revoked');
+      await expect(page.getByRole('listitem').filter({ hasText: spareClientId })).toContainText('old secret valid until');
+      await page.getByRole('button', { name: `Revoke client ${spareClientId}` }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke client' }).click();
+      await expect(page.getByRole('listitem').filter({ hasText: spareClientId })).toContainText('revoked');
 
       // A secret is shown once: not after a reload.
       await page.reload();
@@ -129,9 +182,10 @@ test.describe('operator console', () => {
       expect(await page.content()).not.toContain(webhookSecret);
 
       // The test event reaches the receiver, verifies with standardwebhooks, and the console shows the answer.
-      await partnerSection(page, posName).getByRole('button', { name: 'Send test event' }).click();
-      await expect(partnerSection(page, posName).getByText(/Receiver answered 200 in \d+ ms\./)).toBeVisible();
-      await expect(partnerSection(page, posName).getByTestId('receiver-answer')).toContainText('"ok":true');
+      await openPartner(page, posName);
+      await page.getByRole('button', { name: 'Send test event' }).click();
+      await expect(page.getByText(/Receiver answered 200 in \d+ ms\./)).toBeVisible();
+      await expect(page.getByTestId('receiver-answer')).toContainText('"ok":true');
       expect(verify(webhookSecret, sink.received.at(-1)!).type).toBe('WEBHOOK_TEST');
 
       // The receiver fails; two orders' deliveries fail for good (WEBHOOK_RETRY_SCHEDULE=1,1,1 in the e2e server).

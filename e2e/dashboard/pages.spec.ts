@@ -38,6 +38,8 @@ const PAGES: { role: Role; path: string; heading: RegExp }[] = [
   { role: 'admin', path: '/dashboard/admin/deliveries', heading: /webhook deliveries/i },
   { role: 'admin', path: '/dashboard/admin/audit', heading: /audit log/i },
   { role: 'admin', path: '/dashboard/admin/mail', heading: /mail/i },
+  { role: 'admin', path: '/dashboard/admin/find?q=Demo%20Ordering%20App', heading: /demo ordering app/i },
+  { role: 'admin', path: '/dashboard/admin/find?q=Demo', heading: /find/i },
 ];
 
 /**
@@ -62,6 +64,20 @@ function overflowingElements(): string[] {
     found.push(`<${element.tagName.toLowerCase()} class="${String(element.getAttribute('class') ?? '').slice(0, 60)}"> ends at ${Math.round(rect.right)}px`);
   }
   return found.slice(0, 3);
+}
+
+/** The most compressed JavaScript a page may load before it is interactive (charts and the like load on demand). */
+const FIRST_LOAD_JS_LIMIT = 200 * 1024;
+
+/**
+ * The compressed bytes of the scripts a page's HTML names (what the browser must fetch before the page works), as
+ * they came over the wire: chunks imported on demand later (next/dynamic) are not counted.
+ */
+async function firstLoadScriptBytes(page: import('@playwright/test').Page, html: string, sizes: Map<string, number>): Promise<number> {
+  const named = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => new URL(match[1]!.replaceAll('&amp;', '&'), page.url()).href));
+  let total = 0;
+  for (const url of named) total += sizes.get(url) ?? 0;
+  return total;
 }
 
 type StorageState = Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>;
@@ -102,8 +118,24 @@ test.describe('every dashboard page fits, passes axe and logs no errors', () => 
           if (message.type() === 'error' && !/status of 404/.test(message.text())) problems.push(`console: ${message.text()}`);
         });
         page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-        await page.goto(path);
+        // Every script's compressed size as it came over the wire (scripts are cached, so only the first load counts).
+        const scriptSizes = new Map<string, number>();
+        page.on('requestfinished', (request) => {
+          if (request.resourceType() !== 'script') return;
+          void request.sizes().then(
+            (sizes) => scriptSizes.set(request.url(), sizes.responseBodySize),
+            () => undefined,
+          );
+        });
+        const response = await page.goto(path);
+        const html = (await response?.text()) ?? '';
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+        await page.waitForLoadState('networkidle');
+        const firstLoad = await firstLoadScriptBytes(page, html, scriptSizes);
+        test.info().annotations.push({ type: 'first-load JS', description: `${path}: ${(firstLoad / 1024).toFixed(1)} KiB` });
+        console.log(`first-load JS ${path} ${colorScheme}: ${(firstLoad / 1024).toFixed(1)} KiB`);
+        if (firstLoad > FIRST_LOAD_JS_LIMIT)
+          problems.push(`first-load JavaScript ${(firstLoad / 1024).toFixed(1)} KiB, above ${FIRST_LOAD_JS_LIMIT / 1024} KiB`);
         await expect(page.locator('html')).toHaveClass(new RegExp(colorScheme));
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 800 });

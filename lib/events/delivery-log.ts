@@ -65,7 +65,8 @@ export async function getDelivery(db: Executor, deliveryId: string): Promise<Web
   return delivery;
 }
 
-async function loadDeliveries(db: Executor, conditions: SQL[], limit: number): Promise<WebhookDeliveryView[]> {
+/** Deliveries matching `conditions`, newest first, each with its attempts (the console pages them: lib/ops/deliveries.ts). */
+export async function loadDeliveries(db: Executor, conditions: SQL[], limit: number): Promise<WebhookDeliveryView[]> {
   const rows = await db
     .select({
       id: webhookDeliveries.id,

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { storableJson } from '@/db/rows';
 import { auditLog, users } from '@/db/schema';
+import { cursorTime, decodeCursor, keysetBefore, pageOf } from './paging';
 import { redactValue } from './redact';
 
 /** Who made a change: the ADMIN_API_KEY (`/manage`), a dashboard user, or a rule of Counterpart itself. */
@@ -61,7 +62,65 @@ export interface AuditFilters {
   to?: Date;
 }
 
-export async function listAudit(db: Executor, filters: AuditFilters = {}, limit = 200) {
+/** One page of the audit log, newest first, after a cursor (time to the microsecond, id); `next` null on the last. */
+export async function pageAudit(db: Executor, filters: AuditFilters, page: { after?: string; limit: number }) {
+  const conditions = auditConditions(filters);
+  const after = decodeCursor(page.after, ['string', 'number'] as const);
+  if (after) conditions.push(keysetBefore(auditLog.at, auditLog.id, after));
+  const rows = await db
+    .select({ entry: auditLog, cursorAt: cursorTime(auditLog.at) })
+    .from(auditLog)
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(page.limit + 1);
+  const { rows: shown, next } = pageOf(rows, page.limit, (row) => [row.cursorAt, row.entry.id]);
+  return { rows: shown.map((row) => row.entry), next };
+}
+
+const VERBS: Record<string, string> = {
+  create: 'created',
+  rename: 'renamed',
+  disable: 'disabled',
+  revoke: 'revoked',
+  remove: 'removed',
+  update: 'changed',
+  invite: 'invited',
+  test: 'sent a test event to',
+  replay: 'replayed',
+  'replay-failed': 'replayed the failed deliveries of',
+  'rotate-secret': 'rotated the secret of',
+  'reset-password': 'reset the password of',
+  'change-role': 'changed the role of',
+  rotate: 'rotated',
+};
+const NOUNS: Record<string, string> = {
+  'webhook-endpoint': 'webhook endpoint',
+  'loyalty-program': 'loyalty program',
+  'signing-key': 'signing key',
+  connection: 'connection',
+};
+
+/**
+ * An audit entry in words ("admin@counterpart.test created partner Demo App"), and where its target is in the
+ * console, when it has a page.
+ */
+export function auditSentence(entry: { actorLabel: string; action: string; targetType: string | null; targetId: string | null; after: unknown }) {
+  const [noun = entry.action, verb = ''] = entry.action.split(/\.(.*)/s);
+  const named = (entry.after as { name?: unknown } | null)?.name;
+  const target = [NOUNS[noun] ?? noun.replaceAll('-', ' '), typeof named === 'string' ? named : (entry.targetId ?? '')].filter(Boolean).join(' ');
+  const words = VERBS[verb] ? `${entry.actorLabel} ${VERBS[verb]} ${target}` : `${entry.actorLabel}: ${entry.action} ${entry.targetId ?? ''}`.trim();
+  const id = entry.targetId ? encodeURIComponent(entry.targetId) : undefined;
+  const href = !id
+    ? undefined
+    : entry.targetType === 'partner'
+      ? `/dashboard/admin/partners/${id}`
+      : entry.targetType === 'webhook-endpoint'
+        ? `/dashboard/admin/deliveries?endpointId=${id}`
+        : `/dashboard/admin/find?q=${id}`;
+  return { words, href };
+}
+
+function auditConditions(filters: AuditFilters): SQL[] {
   const conditions: SQL[] = [];
   const like = (value: string) => `%${value.replace(/[%_\\]/g, '\\$&')}%`;
   if (filters.action) conditions.push(ilike(auditLog.action, like(filters.action)));
@@ -71,6 +130,11 @@ export async function listAudit(db: Executor, filters: AuditFilters = {}, limit 
   if (filters.requestId) conditions.push(eq(auditLog.requestId, filters.requestId));
   if (filters.from) conditions.push(gte(auditLog.at, filters.from));
   if (filters.to) conditions.push(lte(auditLog.at, filters.to));
+  return conditions;
+}
+
+export async function listAudit(db: Executor, filters: AuditFilters = {}, limit = 200) {
+  const conditions = auditConditions(filters);
   return db
     .select()
     .from(auditLog)

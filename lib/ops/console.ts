@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gt, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { rowsOf } from '@/db/rows';
 import {
@@ -24,6 +24,7 @@ import { postWebhook, type AttemptOutcome } from '@/lib/events/webhook-sender';
 import { webhookHeaders } from '@/lib/events/webhook-signature';
 import { notFound } from '@/lib/errors';
 import { newPrefixedId } from '@/lib/ids';
+import { decodeCursor, pageOf } from './paging';
 import { histogramQuantile } from './rollups';
 
 // What the operator console reads (lib, framework-free): lists of tenants and partners, partner health and the
@@ -108,10 +109,15 @@ export const CONNECTIONS_PAGE = 50;
  * so each comes with its count and the first CONNECTIONS_SHOWN (by location id), or for `expand.partnerId` the page
  * `expand.page` of CONNECTIONS_PAGE.
  */
-export async function partnersOverview(db: Executor, options: { expand?: { partnerId: string; page: number } } = {}) {
-  const { expand } = options;
+export async function partnersOverview(db: Executor, options: { expand?: { partnerId: string; page: number }; partnerId?: string } = {}) {
+  const { expand, partnerId } = options;
+  const only = partnerId ? sql`where p.id = ${partnerId}` : sql``;
   const [partnerRows, clientRows, countRows, shownRows, expandedRows, programRows] = await Promise.all([
-    db.select().from(partners).orderBy(partners.name),
+    db
+      .select()
+      .from(partners)
+      .where(partnerId ? eq(partners.id, partnerId) : undefined)
+      .orderBy(partners.name),
     db
       .select({
         partnerId: clients.partnerId,
@@ -122,12 +128,18 @@ export async function partnersOverview(db: Executor, options: { expand?: { partn
         revokedAt: clients.revokedAt,
       })
       .from(clients)
+      .where(partnerId ? eq(clients.partnerId, partnerId) : undefined)
       .orderBy(clients.createdAt),
-    db.select({ partnerId: connections.partnerId, n: count() }).from(connections).groupBy(connections.partnerId),
+    db
+      .select({ partnerId: connections.partnerId, n: count() })
+      .from(connections)
+      .where(partnerId ? eq(connections.partnerId, partnerId) : undefined)
+      .groupBy(connections.partnerId),
     // The first few of each partner, each list read through (partner_id, location_id) and cut off there.
     db.execute<{ partnerId: string; locationId: string }>(sql`
       select p.id as "partnerId", c.location_id as "locationId" from ${partners} p
-      cross join lateral (select location_id from ${connections} where partner_id = p.id order by location_id limit ${CONNECTIONS_SHOWN}) c`),
+      cross join lateral (select location_id from ${connections} where partner_id = p.id order by location_id limit ${CONNECTIONS_SHOWN}) c
+      ${only}`),
     expand
       ? db
           .select({ locationId: connections.locationId })
@@ -137,7 +149,10 @@ export async function partnersOverview(db: Executor, options: { expand?: { partn
           .limit(CONNECTIONS_PAGE)
           .offset(Math.max(0, expand.page) * CONNECTIONS_PAGE)
       : [],
-    db.select({ partnerId: loyaltyPrograms.partnerId, loyaltyProgramId: loyaltyPrograms.loyaltyProgramId, name: loyaltyPrograms.name }).from(loyaltyPrograms),
+    db
+      .select({ partnerId: loyaltyPrograms.partnerId, loyaltyProgramId: loyaltyPrograms.loyaltyProgramId, name: loyaltyPrograms.name })
+      .from(loyaltyPrograms)
+      .where(partnerId ? eq(loyaltyPrograms.partnerId, partnerId) : undefined),
   ]);
   const shown = rowsOf<{ partnerId: string; locationId: string }>(shownRows);
   return partnerRows.map((partner) => ({
@@ -150,6 +165,52 @@ export async function partnersOverview(db: Executor, options: { expand?: { partn
         : shown.filter((row) => row.partnerId === partner.id).map((row) => row.locationId),
     programs: programRows.filter((row) => row.partnerId === partner.id),
   }));
+}
+
+/**
+ * A page of partners by name (the partners list): each with how many clients, connections and webhook endpoints it has,
+ * after a cursor (name, id); filtered by a part of the name and by type.
+ */
+export async function pagePartners(db: Executor, filters: { name?: string; type?: string }, page: { after?: string; limit: number }) {
+  const conditions: SQL[] = [];
+  if (filters.name) conditions.push(sql`${partners.name} ilike ${`%${filters.name.replace(/[%_\\]/g, '\\$&')}%`}`);
+  if (filters.type) conditions.push(sql`${partners.type}::text = ${filters.type}`);
+  const after = decodeCursor(page.after, ['string', 'string'] as const);
+  if (after) conditions.push(sql`(${partners.name}, ${partners.id}) > (${after[0]}, ${after[1]})`);
+  const found = await db
+    .select({ id: partners.id, name: partners.name, type: partners.type, disabledAt: partners.disabledAt })
+    .from(partners)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(partners.name, partners.id)
+    .limit(page.limit + 1);
+  const { rows, next } = pageOf(found, page.limit, (row) => [row.name, row.id]);
+  // The counts of the page's partners only, each through the table's partner index.
+  const ids = rows.map((row) => row.id);
+  const [clientCounts, connectionCounts, endpointCounts] = ids.length
+    ? await Promise.all([
+        db
+          .select({ partnerId: clients.partnerId, n: count() })
+          .from(clients)
+          .where(and(inArray(clients.partnerId, ids), isNull(clients.revokedAt)))
+          .groupBy(clients.partnerId),
+        db.select({ partnerId: connections.partnerId, n: count() }).from(connections).where(inArray(connections.partnerId, ids)).groupBy(connections.partnerId),
+        db
+          .select({ partnerId: webhookEndpoints.partnerId, n: count() })
+          .from(webhookEndpoints)
+          .where(inArray(webhookEndpoints.partnerId, ids))
+          .groupBy(webhookEndpoints.partnerId),
+      ])
+    : [[], [], []];
+  const countOf = (counts: { partnerId: string; n: number }[], id: string) => Number(counts.find((row) => row.partnerId === id)?.n ?? 0);
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      clients: countOf(clientCounts, row.id),
+      connections: countOf(connectionCounts, row.id),
+      endpoints: countOf(endpointCounts, row.id),
+    })),
+    next,
+  };
 }
 
 /** How many offline locations of a POS the health page names. */
@@ -241,6 +302,22 @@ export async function partnerHealth(db: Executor) {
   });
 }
 
+/** How many partners, endpoints, merchants and locations the hub has (the overview's summary; each one count). */
+export async function consoleCounts(db: Executor) {
+  const [[p], [e], [m], [l]] = await Promise.all([
+    db.select({ n: count() }).from(partners),
+    db.select({ n: count() }).from(webhookEndpoints),
+    db.select({ n: count() }).from(merchants),
+    db.select({ n: count() }).from(locations),
+  ]);
+  return { partners: Number(p?.n ?? 0), endpoints: Number(e?.n ?? 0), merchants: Number(m?.n ?? 0), locations: Number(l?.n ?? 0) };
+}
+
+/**
+ * OAuth device-flow answers a device gets while it waits for its user (RFC 8628 §3.5): polling as designed, not errors.
+ */
+export const DEVICE_FLOW_POLLING_CODES = ['authorization_pending', 'slow_down'];
+
 /**
  * The overview's series over the last 24 h, per minute (requests, latency quantiles read from the minute's histogram)
  * and per hour (deliveries, orders), from the rollups (lib/ops/rollups.ts); pending deliveries and orders are counted
@@ -259,7 +336,7 @@ export async function overviewSeries(db: Executor) {
     db
       .select({ code: apiRequestHours.errorCode, n: sql<number>`sum(${apiRequestHours.requests})::int` })
       .from(apiRequestHours)
-      .where(and(gte(apiRequestHours.hour, since), isNotNull(apiRequestHours.errorCode)))
+      .where(and(gte(apiRequestHours.hour, since), isNotNull(apiRequestHours.errorCode), notInArray(apiRequestHours.errorCode, DEVICE_FLOW_POLLING_CODES)))
       .groupBy(apiRequestHours.errorCode)
       .orderBy(sql`2 desc`)
       .limit(8),

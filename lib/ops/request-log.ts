@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { getDb } from '@/db/client';
 import { apiRequestLog } from '@/db/schema';
@@ -8,6 +8,7 @@ import { logger } from '@/lib/log';
 import { metrics } from './metrics';
 import { columnNames, storableText } from '@/db/rows';
 import { redactBody, redactText } from './redact';
+import { cursorTime, decodeCursor, keysetBefore, pageOf } from './paging';
 import { countRequests, countRequestsInto, requestCountStatements } from './rollups';
 
 /** What a wrapper learns about a request while handling it, for the API request log and the metrics. */
@@ -239,9 +240,19 @@ export interface RequestLogFilters {
   errorCode?: string;
   requestId?: string;
   surface?: string;
+  method?: string;
   from?: Date;
   to?: Date;
+  /**
+   * Leaves out what a healthy integration repeats all day: successful reads of the event feed (`GET /connect/events`),
+   * health checks, and a device's OAuth polls while its user has yet to approve it (authorization_pending, slow_down).
+   */
+  hidePolling?: boolean;
 }
+
+/** The routes `hidePolling` leaves out when answered 2xx/3xx; device-flow polls are left out by their error code. */
+export const POLLING_ROUTES = ['/connect/events', '/healthz', '/readyz'];
+const DEVICE_FLOW_POLLS = ['authorization_pending', 'slow_down'];
 
 export function requestLogConditions(filters: RequestLogFilters): SQL[] {
   const conditions: SQL[] = [];
@@ -254,9 +265,31 @@ export function requestLogConditions(filters: RequestLogFilters): SQL[] {
   if (filters.errorCode) conditions.push(eq(apiRequestLog.errorCode, filters.errorCode));
   if (filters.requestId) conditions.push(eq(apiRequestLog.requestId, filters.requestId));
   if (filters.surface) conditions.push(eq(apiRequestLog.surface, filters.surface));
+  if (filters.method) conditions.push(eq(apiRequestLog.method, filters.method.toUpperCase()));
+  if (filters.hidePolling) {
+    conditions.push(
+      sql`not (${apiRequestLog.method} = 'GET' and ${apiRequestLog.status} < 400 and ${inArray(apiRequestLog.route, POLLING_ROUTES)})`,
+      sql`${apiRequestLog.errorCode} is distinct from ${DEVICE_FLOW_POLLS[0]} and ${apiRequestLog.errorCode} is distinct from ${DEVICE_FLOW_POLLS[1]}`,
+    );
+  }
   if (filters.from) conditions.push(gte(apiRequestLog.at, filters.from));
   if (filters.to) conditions.push(lte(apiRequestLog.at, filters.to));
   return conditions;
+}
+
+/** One page of the log, newest first, after a cursor (time to the microsecond, id); `next` is null on the last page. */
+export async function pageRequests(db: Executor, filters: RequestLogFilters, page: { after?: string; limit: number }) {
+  const conditions = requestLogConditions(filters);
+  const after = decodeCursor(page.after, ['string', 'number'] as const);
+  if (after) conditions.push(keysetBefore(apiRequestLog.at, apiRequestLog.id, after));
+  const rows = await db
+    .select({ row: apiRequestLog, cursorAt: cursorTime(apiRequestLog.at) })
+    .from(apiRequestLog)
+    .where(and(...conditions))
+    .orderBy(desc(apiRequestLog.at), desc(apiRequestLog.id))
+    .limit(page.limit + 1);
+  const { rows: shown, next } = pageOf(rows, page.limit, (row) => [row.cursorAt, row.row.id]);
+  return { rows: shown.map((row) => row.row), next };
 }
 
 /** The newest logged requests matching the filters. */

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REMOTE_ADDRESS_HEADER } from '@/lib/http/handler-context';
 import { sendWebResponse, toWebRequest } from '@/lib/http/node-web';
@@ -19,10 +19,10 @@ export interface RouteServer {
  * Serves Next route handlers over real HTTP for tests, the way Next would call them (a Request in, a Response
  * out), so HTTP clients such as openid-client can talk to them.
  */
-export async function startRouteServer(routes: RouteTable): Promise<RouteServer> {
+export async function startRouteServer(routes: RouteTable, options: { server?: ServerOptions; keepAliveTimeout?: number } = {}): Promise<RouteServer> {
   const matcher = routeMatcher(Object.entries(routes));
   let origin = '';
-  const server = createServer((incoming, outgoing) => {
+  const server = createServer(options.server ?? {}, (incoming, outgoing) => {
     void (async () => {
       const path = new URL(incoming.url ?? '/', 'http://route-server').pathname;
       const route = matcher.match(path);
@@ -39,6 +39,7 @@ export async function startRouteServer(routes: RouteTable): Promise<RouteServer>
       outgoing.end(String(error));
     });
   });
+  if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

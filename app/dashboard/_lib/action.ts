@@ -93,7 +93,8 @@ export function dashboardAction<S extends z.ZodType, R extends UserRole, Extra e
         logger().error({ err: error, page: options.page }, 'audit entry not written');
       }
     }
-    revalidatePath(options.page);
+    // With the pages below it: a partner's own page lives under the partners list it changes.
+    revalidatePath(options.page, 'layout');
     return (typeof outcome === 'string' ? { message: outcome } : outcome) as FormState & Partial<Extra>;
   };
 }

@@ -1,15 +1,14 @@
 import type { Metadata } from 'next';
 import { ActivityList } from '@/components/admin/activity-list';
 import { ConsoleNav } from '@/components/admin/console-nav';
-import { DeliveriesTable } from '@/components/admin/deliveries-table';
-import { PartnersList } from '@/components/admin/partners-list';
 import { LiveRefresh } from '@/components/admin/live-refresh';
-import { OverviewCharts } from '@/components/admin/overview-charts';
+import { OverviewChartsLazy } from '@/components/admin/overview-charts-lazy';
 import { SigningKeysPanel } from '@/components/admin/signing-keys-panel';
 import { Card, PageHeader } from '@/components/ui/card';
 import { getDb } from '@/db/client';
-import { listDeliveries, partnersWithClients, recentEvents } from '@/lib/events/delivery-log';
-import { overviewSeries } from '@/lib/ops/console';
+import Link from 'next/link';
+import { recentEvents } from '@/lib/events/delivery-log';
+import { consoleCounts, overviewSeries } from '@/lib/ops/console';
 import { requireDashboardUser } from '../_lib/action';
 
 export const metadata: Metadata = { title: 'Admin' };
@@ -21,13 +20,9 @@ const PAGE = '/dashboard/admin';
 export default async function AdminPage() {
   await requireDashboardUser(['ADMIN'], PAGE);
   const db = getDb();
-  const [series, activity, deliveries, partners] = await Promise.all([
-    overviewSeries(db),
-    recentEvents(db, 30),
-    listDeliveries(db, {}, 50),
-    partnersWithClients(db),
-  ]);
+  const [series, activity, counts] = await Promise.all([overviewSeries(db), recentEvents(db, 30), consoleCounts(db)]);
   const backlog = series.deliveries.reduce((sum, hour) => sum + hour.backlog, 0);
+  const failed = series.deliveries.reduce((sum, hour) => sum + hour.failed, 0);
   const requests = series.requests.reduce((sum, minute) => sum + minute['2xx/3xx'] + minute['4xx'] + minute['5xx'], 0);
   return (
     <>
@@ -38,7 +33,7 @@ export default async function AdminPage() {
           ['API requests (24 h)', requests],
           ['Webhook backlog', backlog],
           ['POS online', series.posOnline],
-          ['Top error', series.topErrors[0]?.code ?? '—'],
+          ['Top error', series.topErrors[0]?.code ?? 'None'],
         ].map(([label, value]) => (
           <Card key={label}>
             <p className="text-xs uppercase text-stone-500">{label}</p>
@@ -54,18 +49,29 @@ export default async function AdminPage() {
           </Card>
         ))}
       </div>
-      <OverviewCharts series={series} />
-      <Card title="Webhook deliveries" className="mt-6">
-        <div className="overflow-x-auto">
-          <DeliveriesTable deliveries={deliveries} />
-        </div>
-      </Card>
+      <OverviewChartsLazy series={series} />
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Card title="Recent activity">
           <ActivityList items={activity} />
         </Card>
-        <Card title="Partners and clients">
-          <PartnersList partners={partners} />
+        <Card title="The hub">
+          <ul className="space-y-2 text-sm">
+            {[
+              [`${counts.partners} partners, ${counts.endpoints} webhook endpoints`, '/dashboard/admin/partners'],
+              [`${counts.merchants} merchants with ${counts.locations} locations`, '/dashboard/admin/tenants'],
+              [
+                failed ? `${failed} webhook deliveries failed in 24 hours` : 'No failed webhook deliveries in 24 hours',
+                '/dashboard/admin/deliveries?status=FAILED',
+              ],
+              [backlog ? `${backlog} deliveries waiting for their next attempt` : 'No deliveries waiting', '/dashboard/admin/deliveries?status=PENDING'],
+            ].map(([label, href]) => (
+              <li key={href}>
+                <Link href={href!} className="underline underline-offset-2">
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
         </Card>
       </div>
       <div className="mt-6">

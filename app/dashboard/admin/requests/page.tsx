@@ -7,7 +7,9 @@ import { Card, EmptyState, PageHeader } from '@/components/ui/card';
 import { getDb } from '@/db/client';
 import { config } from '@/lib/config';
 import { eventsOfRequest, partnerOptions } from '@/lib/ops/console';
-import { getRequest, listRequests } from '@/lib/ops/request-log';
+import { pageSizeOf } from '@/lib/ops/paging';
+import { getRequest, pageRequests } from '@/lib/ops/request-log';
+import { Pager } from '@/components/admin/pager';
 import { requireDashboardUser } from '../../_lib/action';
 import { firstParam, utcDateParam, type SearchParams } from '../search-params';
 
@@ -21,22 +23,33 @@ const tone = (status: number) => (status >= 500 ? 'red' : status >= 400 ? 'amber
 export default async function RequestsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireDashboardUser(['ADMIN'], PAGE);
   const search = await searchParams;
-  const values = Object.fromEntries(
-    ['partnerId', 'status', 'route', 'errorCode', 'from', 'to', 'requestId', 'id'].map((key) => [key, firstParam(search[key])]),
+  const values: Record<string, string | undefined> = Object.fromEntries(
+    ['partnerId', 'status', 'method', 'route', 'errorCode', 'from', 'to', 'requestId', 'id', 'after', 'size'].map((key) => [key, firstParam(search[key])]),
   );
+  // On unless turned off: "off" in a link, or the filter form sent without its box ticked.
+  const polling = firstParam(search.hidePolling);
+  values.hidePolling = polling === 'off' || (polling !== 'on' && firstParam(search.hidePollingShown)) ? 'off' : 'on';
+  const size = pageSizeOf(values.size);
   const db = getDb();
-  const [rows, partners] = await Promise.all([
-    listRequests(db, {
-      partnerId: values.partnerId,
-      statusClass: values.status,
-      route: values.route,
-      errorCode: values.errorCode,
-      requestId: values.requestId,
-      from: utcDateParam(values.from),
-      to: utcDateParam(values.to),
-    }),
+  const [page, partners] = await Promise.all([
+    pageRequests(
+      db,
+      {
+        partnerId: values.partnerId,
+        statusClass: values.status,
+        method: values.method,
+        route: values.route,
+        errorCode: values.errorCode,
+        requestId: values.requestId,
+        from: utcDateParam(values.from),
+        to: utcDateParam(values.to),
+        hidePolling: values.hidePolling === 'on',
+      },
+      { after: values.after, limit: size },
+    ),
     partnerOptions(db),
   ]);
+  const rows = page.rows;
   const selected = values.id && /^\d+$/.test(values.id) ? await getRequest(db, Number(values.id)) : undefined;
   const caused = selected ? await eventsOfRequest(db, selected.requestId) : [];
   const partnerName = (id: string | null) => partners.find((partner) => partner.id === id)?.name ?? '—';
@@ -53,15 +66,27 @@ export default async function RequestsPage({ searchParams }: { searchParams: Pro
       <ConsoleNav current={PAGE} />
       <FilterBar
         action={PAGE}
-        values={values}
+        values={{ ...values, after: undefined, id: undefined }}
+        hidden={{ size: values.size }}
         filters={[
           { name: 'partnerId', label: 'Partner', options: partners.map((partner) => ({ value: partner.id, label: partner.name })) },
-          { name: 'status', label: 'Status', options: ['2xx', '3xx', '4xx', '5xx'].map((value) => ({ value, label: value })) },
+          {
+            name: 'status',
+            label: 'Status',
+            options: [
+              { value: '2xx', label: '2xx succeeded' },
+              { value: '3xx', label: '3xx redirected' },
+              { value: '4xx', label: '4xx refused' },
+              { value: '5xx', label: '5xx server error' },
+            ],
+          },
+          { name: 'method', label: 'Method', options: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((value) => ({ value, label: value })) },
           { name: 'route', label: 'Route', placeholder: '/connect/orders' },
           { name: 'errorCode', label: 'Error code', placeholder: 'VALIDATION_FAILED' },
           { name: 'requestId', label: 'Request id' },
           { name: 'from', label: 'From (UTC)', type: 'datetime-local' },
           { name: 'to', label: 'To (UTC)', type: 'datetime-local' },
+          { name: 'hidePolling', label: 'Hide polling', type: 'checkbox' },
         ]}
       />
       {selected ? (
@@ -126,7 +151,7 @@ export default async function RequestsPage({ searchParams }: { searchParams: Pro
       ) : null}
       {rows.length ? (
         <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
-          <table className="w-full text-left text-sm" data-testid="request-log">
+          <table className="w-full text-left text-sm [&_td]:px-2 [&_th]:whitespace-nowrap [&_th]:px-2" data-testid="request-log">
             <thead className="bg-stone-50 text-xs uppercase text-stone-500">
               <tr>
                 <th className="px-3 py-2">Time (UTC)</th>
@@ -162,6 +187,7 @@ export default async function RequestsPage({ searchParams }: { searchParams: Pro
       ) : (
         <EmptyState>No requests match these filters.</EmptyState>
       )}
+      <Pager action={PAGE} values={{ ...values, id: undefined }} shown={rows.length} next={page.next} size={size} noun="requests" />
     </>
   );
 }
