@@ -45,10 +45,12 @@ function Lines({ lines, nested = false }: { lines: readonly TicketLine[]; nested
 }
 
 /** Who, how and where: channel, first names, pick up / table / delivery. */
-function ticketContext(card: BoardCard): string[] {
+function ticketContext(card: BoardCard, timeZone: string): string[] {
   const fulfilment = card.fulfilmentType ? (FULFILMENT_LABELS[card.fulfilmentType] ?? card.fulfilmentType) : null;
   const table = card.tableId ? `Table ${card.tableId}${card.tableSection ? ` · ${card.tableSection}` : ''}` : null;
-  return [fulfilment, table, card.customerNames.join(', ') || null].filter((part): part is string => Boolean(part));
+  const due = card.scheduledFor ? `For ${formatTime(card.scheduledFor, timeZone)}` : null;
+  const ready = card.expectedReadyAt && !card.scheduledFor ? `Ready by ${formatTime(card.expectedReadyAt, timeZone)} (busy)` : null;
+  return [fulfilment, due ?? ready, table, card.customerNames.join(', ') || null].filter((part): part is string => Boolean(part));
 }
 
 /**
@@ -117,8 +119,8 @@ export function Ticket({
             </span>
           ) : null}
         </span>
-        <span className="mt-0.5 block truncate text-sm text-stone-700" title={ticketContext(card).join(' · ')}>
-          {ticketContext(card).join(' · ')}
+        <span className="mt-0.5 block truncate text-sm text-stone-700" title={ticketContext(card, timeZone).join(' · ')}>
+          {ticketContext(card, timeZone).join(' · ')}
         </span>
         <span className="block truncate text-xs text-stone-600">
           {card.originName} · {card.locationName} · {formatTime(card.createdAt, timeZone)}

@@ -184,6 +184,18 @@ describe('tickets and their thresholds', () => {
     expect(Date.parse(card.stepSince)).toBeGreaterThanOrEqual(Date.parse(card.createdAt));
   });
 
+  it('carries the time an order for later is wanted, and none for an order as soon as possible', async () => {
+    const db = database.db();
+    const later = sampleOrderRequest(locationIds[0]!);
+    const wanted = new Date(Date.now() + 90 * 60_000).toISOString();
+    later.fulfilment = { ...later.fulfilment, scheduledFor: wanted };
+    const { order: scheduled } = await createOrder(db, { partnerId: app.id, partnerName: app.name, scope: appScope() }, later);
+    const { order: now } = await createOrder(db, { partnerId: app.id, partnerName: app.name, scope: appScope() }, sampleOrderRequest(locationIds[0]!));
+    const cards = (await boardOrders(db, merchantId)).cards;
+    expect(Date.parse(cards.find((card) => card.id === scheduled.id)!.scheduledFor!)).toBe(Date.parse(wanted));
+    expect(cards.find((card) => card.id === now.id)!.scheduledFor).toBeNull();
+  });
+
   it("sets a location's thresholds for its own merchant only, amber before red", async () => {
     const db = database.db();
     const updated = await setTicketThresholds(db, merchantId, locationIds[0]!, { warnMinutes: 3, lateMinutes: 7 });

@@ -100,6 +100,10 @@ export interface BoardCard {
   fulfilmentType: string | null;
   tableId: string | null;
   tableSection: string | null;
+  /** An order for later: when the customer wants it (`fulfilment.scheduledFor`). */
+  scheduledFor: string | null;
+  /** Taken in busy mode: when it is expected ready, the busy minutes included. */
+  expectedReadyAt: string | null;
   itemCount: number;
   /** The items as the kitchen reads them: quantities, modifiers below their item, notes and allergens. */
   lines: TicketLine[];
@@ -155,6 +159,8 @@ function toCard(row: OrderRow, locationName: string, latest: { at: Date; reason:
     fulfilmentType: content.fulfilment.type ?? null,
     tableId: content.table?.id ?? null,
     tableSection: content.table?.section ?? null,
+    scheduledFor: content.fulfilment.scheduledFor ?? null,
+    expectedReadyAt: (content as OrderContent & { expectedReadyAt?: string }).expectedReadyAt ?? null,
     itemCount: content.items.reduce((count, item) => count + item.quantity, 0),
     lines: ticketLines(content.items as OrderItem[]),
     notes: content.notes ?? null,
