@@ -133,7 +133,7 @@ export function BoardToolbar({
           </Select>
         </div>
         {waiting ? (
-          <Button type="button" onClick={onAcknowledge} className="bg-amber-500 text-stone-950 hover:bg-amber-400">
+          <Button type="button" variant="attention" onClick={onAcknowledge}>
             <BellRing aria-hidden="true" className="size-4" />
             {waiting} new · OK
           </Button>

@@ -5,6 +5,8 @@ const variants = {
   secondary: 'border border-stone-300 bg-white text-stone-800 hover:bg-stone-100',
   danger: 'bg-danger text-on-accent hover:bg-danger-hover',
   ghost: 'text-stone-700 hover:bg-stone-100',
+  /** Something waits for an answer (new orders to acknowledge): amber, as the badges that say so. */
+  attention: 'border border-amber-300 bg-amber-100 font-semibold text-amber-900 hover:bg-amber-200',
 } as const;
 
 export type ButtonVariant = keyof typeof variants;

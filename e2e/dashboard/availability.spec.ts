@@ -49,6 +49,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const panel = page.locator('section', { has: page.getByRole('link', { name: 'Hours and special days' }) }).filter({
       has: page.locator(`a[href="/dashboard/locations/${LOCATION}/availability"]`),
     });
+    // While every location takes orders the controls fold into one line above the tickets.
+    const folded = page.getByText(/^Taking orders at .*: pause or set busy…$/);
+    await folded.click();
     await panel.getByText('Pause or set busy…').click();
     await expect(panel.getByRole('button', { name: 'Pause' })).toBeVisible();
     await panel.getByLabel('Pause for').selectOption('15');
@@ -72,7 +75,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(minutes).toBeLessThanOrEqual(15);
 
     await panel.getByRole('button', { name: 'Resume' }).click();
-    await expect(panel.getByText('Pause or set busy…')).toBeVisible();
+    await expect(folded).toBeVisible();
+    if (!(await panel.getByText('Pause or set busy…').isVisible())) await folded.click();
     if (!(await panel.getByRole('button', { name: 'Pause' }).isVisible())) await panel.getByText('Pause or set busy…').click();
     await expect(panel.getByRole('button', { name: 'Pause' })).toBeVisible();
     await expect(banner).toHaveCount(0);
