@@ -240,6 +240,60 @@ test('simulate pos --pause --busy, typed commands, and an ordering app that hold
   }
 });
 
+test('an ordering app that misses the event holds its orders on 409 LOCATION_UNAVAILABLE, without retrying, until the location opens', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = Date.now();
+  const merchant = await manage<{ id: string }>(request, '/merchants', { name: `Refusing Bistro ${stamp}` });
+  const { locationId } = await manage<{ locationId: string }>(request, `/merchants/${merchant.id}/locations`, {
+    locationId: `refusing-${stamp}`,
+    name: 'Refusing Bistro',
+    timezone: 'America/New_York',
+  });
+  const user = { email: `refusing-${stamp}@bistro.test`, password: `refusing-password-${stamp}` };
+  await manage(request, '/users', { ...user, role: 'MERCHANT', merchantId: merchant.id });
+  const appPartner = await manage<{ id: string }>(request, '/partners', { name: `Deaf app ${stamp}`, type: 'ORDERING_APP' });
+  const appClient = await manage<{ client_id: string; client_secret: string }>(request, `/partners/${appPartner.id}/clients`);
+  await manage(request, `/partners/${appPartner.id}/connections`, { locationId });
+
+  const pos = await startPos(browser, request, baseURL!, locationId, user, [
+    ...['--accept-delay', '0.5', '--prepare-delay', '0.5', '--ready-delay', '0.5', '--reject-share', '0', '--sale-every', '0'],
+  ]);
+  // Webhooks on a port no endpoint points at: the app hears no event, only the answers to its own requests.
+  const app = simulate([
+    ...['ordering-app', '--url', baseURL!, '--location', locationId],
+    ...['--client-id', appClient.client_id, '--client-secret', appClient.client_secret],
+    ...['--rate', '60', '--webhook-port', String(await freePort())],
+    '--drain-timeout',
+    '0',
+  ]);
+  try {
+    await lineMatching(app, new RegExp(` placed at ${locationId}:`));
+    pos.child.stdin.write('pause until-resumed\n');
+    await lineMatching(pos, new RegExp(`${locationId} PAUSED \\(PAUSED_BY_POS\\)`));
+    await lineMatching(app, new RegExp(`an order to ${locationId} was refused: .*not taking orders`), 30_000);
+    await lineMatching(app, new RegExp(`${locationId} paused until further notice \\(PAUSED_BY_POS\\): holding orders`));
+    // One refusal, then nothing sent for several turns of the app's one-a-second rate.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    expect(app.lines.filter((line) => / was refused: /.test(line))).toHaveLength(1);
+
+    // Resumed: the app finds out when it reads the availability again (every 15 s while held), and sends again.
+    pos.child.stdin.write('resume\n');
+    const reopened = await lineMatching(app, new RegExp(`${locationId} open again: sending orders`), 30_000);
+    await expect.poll(() => app.lines.slice(app.lines.indexOf(reopened)).some((line) => / placed at /.test(line)), { timeout: 15_000 }).toBe(true);
+
+    app.child.kill('SIGINT');
+    expect(await app.exited, app.lines.join('\n')).toBe(0);
+    expect(summaryOf(app.lines)).toMatchObject({ failed: 0, refused: 1 });
+  } finally {
+    if (app.child.exitCode === null) app.child.kill('SIGKILL');
+    if (pos.child.exitCode === null) pos.child.kill('SIGKILL');
+  }
+});
+
 test('simulate pos + simulate booking-app: bookings are accepted, seated and finalised, and table sales open and close', async ({
   browser,
   request,

@@ -91,6 +91,7 @@ export async function runOrderingApp(options: OrderingAppOptions) {
       if (unavailable) {
         // Refused because the location stopped taking orders before the app heard of it: hold it, never retry at once.
         counts.refused += 1;
+        log(`an order to ${locationId} was refused: ${describeError(error)}`);
         availability.hold(locationId, { ...unavailable, note: null });
       } else {
         counts.failed += 1;
