@@ -4,7 +4,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { runBookingApp } from './simulate/booking-app';
 import { runLoyalty } from './simulate/loyalty';
 import { runOrderingApp } from './simulate/ordering-app';
-import { runPos } from './simulate/pos';
+import { POS_COMMANDS, runPos } from './simulate/pos';
 
 const number = (value: string) => {
   const parsed = Number(value);
@@ -23,6 +23,17 @@ const collectLocations = (value: string, previous: string[] | undefined) => [
   ]),
 ];
 const DEFAULT_LOCATION = 'demo-bistro-cbd';
+const pauseFor = (value: string) => {
+  if (value === 'until-resumed') return value;
+  const minutes = Number(value);
+  if (!Number.isFinite(minutes) || minutes <= 0) throw new InvalidArgumentError('A number of minutes, or until-resumed.');
+  return minutes;
+};
+const busyMinutes = (value: string) => {
+  const minutes = Number(value);
+  if (!Number.isInteger(minutes) || minutes < 5 || minutes > 120) throw new InvalidArgumentError('Whole minutes, 5 to 120.');
+  return minutes;
+};
 const seatBookings = (value: string) => {
   if (value !== 'at-once' && value !== 'never') throw new InvalidArgumentError('Either at-once or never.');
   return value;
@@ -52,6 +63,10 @@ withCommon(program.command('pos').description('a POS: device sign-in, WebSocket,
     seatBookings,
     'at-once',
   )
+  .option('--pause <minutes>', 'at start, pause ordering at every location for this many minutes, or until-resumed', pauseFor)
+  .option('--reason <text>', 'the reason given with --pause (e.g. "Kitchen issue")')
+  .option('--busy <minutes>', 'at start, set busy mode: orders ready 5–120 minutes later', busyMinutes)
+  .addHelpText('after', `\nWhile it runs, type (applies to every location):\n${POS_COMMANDS.map((line) => `  ${line}`).join('\n')}`)
   .action((options) => runPos({ ...options, location: options.location ?? [DEFAULT_LOCATION] }));
 
 withCommon(program.command('ordering-app').description('an ordering app: places sample orders and follows their journey'))

@@ -4,7 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { clientCredentials, createCounterpartClient, unwrap } from '../../sdk/src/index';
+import { clientCredentials, createCounterpartClient, getAvailability, unwrap } from '../../sdk/src/index';
 import { DEMO_LOCATIONS, DEMO_MERCHANT, manage } from '../support';
 import { approveOnActivate } from '../support';
 
@@ -158,6 +158,142 @@ test('simulate pos + simulate ordering-app for 10 s: every order reaches a final
   }
 });
 
+test('simulate pos --pause --busy, typed commands, and an ordering app that holds its orders while the location is paused', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = Date.now();
+  const merchant = await manage<{ id: string }>(request, '/merchants', { name: `Paused Bistro ${stamp}` });
+  const { locationId } = await manage<{ locationId: string }>(request, `/merchants/${merchant.id}/locations`, {
+    locationId: `paused-${stamp}`,
+    name: 'Paused Bistro',
+    timezone: 'Australia/Sydney',
+  });
+  const user = { email: `paused-${stamp}@bistro.test`, password: `paused-password-${stamp}` };
+  await manage(request, '/users', { ...user, role: 'MERCHANT', merchantId: merchant.id });
+  const appPartner = await manage<{ id: string }>(request, '/partners', { name: `Patient app ${stamp}`, type: 'ORDERING_APP' });
+  const appClient = await manage<{ client_id: string; client_secret: string }>(request, `/partners/${appPartner.id}/clients`);
+  await manage(request, `/partners/${appPartner.id}/connections`, { locationId });
+  const api = createCounterpartClient({
+    baseUrl: baseURL!,
+    auth: clientCredentials({ baseUrl: baseURL!, clientId: appClient.client_id, clientSecret: appClient.client_secret }),
+  });
+
+  const pos = await startPos(browser, request, baseURL!, locationId, user, [
+    ...['--pause', '30', '--reason', 'Kitchen issue', '--busy', '20'],
+    ...['--accept-delay', '0.5', '--prepare-delay', '0.5', '--ready-delay', '0.5', '--reject-share', '0', '--sale-every', '0'],
+  ]);
+  try {
+    // The flags paused ordering for 30 minutes with the reason, and set busy mode, as GET availability tells any partner.
+    await lineMatching(pos, new RegExp(`${locationId} PAUSED until \\d\\d:\\d\\d \\(Kitchen issue\\), busy \\+20 min`));
+    const paused = await getAvailability(api, locationId);
+    expect(paused).toMatchObject({ state: 'PAUSED', reason: 'PAUSED_BY_POS', note: 'Kitchen issue', busy: { minutes: 20 } });
+    expect(Math.abs(Date.parse(paused.until!) - (Date.now() + 30 * 60_000))).toBeLessThan(60_000);
+
+    const app = simulate([
+      ...['ordering-app', '--url', baseURL!, '--location', locationId],
+      ...['--client-id', appClient.client_id, '--client-secret', appClient.client_secret],
+      ...['--rate', '60', '--collect-delay', '0.5', '--drain-timeout', '60'],
+    ]);
+    try {
+      // Read at start: the app sends nothing while the location is paused, and says why and until when.
+      await lineMatching(app, new RegExp(`${locationId} paused until \\d\\d:\\d\\d \\(Kitchen issue\\): holding orders`));
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(app.lines.filter((line) => / placed at /.test(line))).toEqual([]);
+
+      // The POS resumes (a typed command); the app hears LOCATION_AVAILABILITY_UPDATED and sends again.
+      pos.child.stdin.write('resume\n');
+      await lineMatching(pos, new RegExp(`${locationId} OPEN, busy \\+20 min`));
+      const reopened = await lineMatching(app, new RegExp(`${locationId} open again, busy \\+20 min: sending orders`), 30_000);
+      await lineMatching(app, new RegExp(` placed at ${locationId}:`), 30_000);
+      expect(app.lines.findIndex((line) => / placed at /.test(line))).toBeGreaterThan(app.lines.indexOf(reopened));
+
+      // Paused again while it runs: the app holds its orders once more.
+      pos.child.stdin.write('pause until-resumed Out of stock\n');
+      await lineMatching(app, new RegExp(`${locationId} paused until further notice \\(Out of stock\\): holding orders`), 30_000);
+      expect(await getAvailability(api, locationId)).toMatchObject({ state: 'PAUSED', until: null, note: 'Out of stock' });
+      const placedWhenHeld = app.lines.filter((line) => / placed at /.test(line)).length;
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(app.lines.filter((line) => / placed at /.test(line))).toHaveLength(placedWhenHeld);
+
+      app.child.kill('SIGINT');
+      expect(await app.exited, app.lines.join('\n')).toBe(0);
+      const summary = summaryOf(app.lines) as { placed: number; failed: number; held: number; orders: Record<string, string> };
+      expect(summary.failed, app.lines.join('\n')).toBe(0);
+      expect(summary.placed).toBeGreaterThanOrEqual(1);
+      expect(summary.held).toBeGreaterThanOrEqual(4);
+      // Busy mode stands through the pause and resume: the orders taken carry the extra minutes.
+      const [orderId] = Object.keys(summary.orders);
+      const order = await unwrap(api.GET('/orders/{orderId}', { params: { path: { orderId: orderId! } } }));
+      expect(order).toMatchObject({ busyMinutes: 20 });
+    } finally {
+      if (app.child.exitCode === null) app.child.kill('SIGKILL');
+    }
+
+    pos.child.kill('SIGINT');
+    expect(await pos.exited, pos.lines.join('\n')).toBe(0);
+    expect(summaryOf(pos.lines)).toMatchObject({ errors: 0 });
+  } finally {
+    if (pos.child.exitCode === null) pos.child.kill('SIGKILL');
+  }
+});
+
+test('an ordering app that misses the event holds its orders on 409 LOCATION_UNAVAILABLE, without retrying, until the location opens', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = Date.now();
+  const merchant = await manage<{ id: string }>(request, '/merchants', { name: `Refusing Bistro ${stamp}` });
+  const { locationId } = await manage<{ locationId: string }>(request, `/merchants/${merchant.id}/locations`, {
+    locationId: `refusing-${stamp}`,
+    name: 'Refusing Bistro',
+    timezone: 'America/New_York',
+  });
+  const user = { email: `refusing-${stamp}@bistro.test`, password: `refusing-password-${stamp}` };
+  await manage(request, '/users', { ...user, role: 'MERCHANT', merchantId: merchant.id });
+  const appPartner = await manage<{ id: string }>(request, '/partners', { name: `Deaf app ${stamp}`, type: 'ORDERING_APP' });
+  const appClient = await manage<{ client_id: string; client_secret: string }>(request, `/partners/${appPartner.id}/clients`);
+  await manage(request, `/partners/${appPartner.id}/connections`, { locationId });
+
+  const pos = await startPos(browser, request, baseURL!, locationId, user, [
+    ...['--accept-delay', '0.5', '--prepare-delay', '0.5', '--ready-delay', '0.5', '--reject-share', '0', '--sale-every', '0'],
+  ]);
+  // Webhooks on a port no endpoint points at: the app hears no event, only the answers to its own requests.
+  const app = simulate([
+    ...['ordering-app', '--url', baseURL!, '--location', locationId],
+    ...['--client-id', appClient.client_id, '--client-secret', appClient.client_secret],
+    ...['--rate', '60', '--webhook-port', String(await freePort())],
+    '--drain-timeout',
+    '0',
+  ]);
+  try {
+    await lineMatching(app, new RegExp(` placed at ${locationId}:`));
+    pos.child.stdin.write('pause until-resumed\n');
+    await lineMatching(pos, new RegExp(`${locationId} PAUSED \\(PAUSED_BY_POS\\)`));
+    await lineMatching(app, new RegExp(`an order to ${locationId} was refused: .*not taking orders`), 30_000);
+    await lineMatching(app, new RegExp(`${locationId} paused until further notice \\(PAUSED_BY_POS\\): holding orders`));
+    // One refusal, then nothing sent for several turns of the app's one-a-second rate.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    expect(app.lines.filter((line) => / was refused: /.test(line))).toHaveLength(1);
+
+    // Resumed: the app finds out when it reads the availability again (every 15 s while held), and sends again.
+    pos.child.stdin.write('resume\n');
+    const reopened = await lineMatching(app, new RegExp(`${locationId} open again: sending orders`), 30_000);
+    await expect.poll(() => app.lines.slice(app.lines.indexOf(reopened)).some((line) => / placed at /.test(line)), { timeout: 15_000 }).toBe(true);
+
+    app.child.kill('SIGINT');
+    expect(await app.exited, app.lines.join('\n')).toBe(0);
+    expect(summaryOf(app.lines)).toMatchObject({ failed: 0, refused: 1 });
+  } finally {
+    if (app.child.exitCode === null) app.child.kill('SIGKILL');
+    if (pos.child.exitCode === null) pos.child.kill('SIGKILL');
+  }
+});
+
 test('simulate pos + simulate booking-app: bookings are accepted, seated and finalised, and table sales open and close', async ({
   browser,
   request,
@@ -272,6 +408,10 @@ test('every simulator lists --location in --help with its default, and takes sev
     expect(help.lines.join('\n'), kind).toMatch(
       /--location <locationId>\s+a location to work at: repeat it, or separate\s+several with commas \(default: demo-bistro-cbd\)/,
     );
+    if (kind === 'pos') {
+      expect(help.lines.join('\n')).toMatch(/--pause <minutes>\s+at start, pause ordering[\s\S]*until-resumed[\s\S]*--reason <text>[\s\S]*--busy <minutes>/);
+      expect(help.lines.join('\n')).toMatch(/^\s+pause <minutes\|until-resumed> \[reason\]\s+pause ordering/m);
+    }
   }
 
   // Both demo locations from one booking app, named once with a comma: the bookings land at each.

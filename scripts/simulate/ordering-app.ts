@@ -1,5 +1,5 @@
 import { sampleOrderRequest } from '@/lib/orders/sample-order';
-import type { CounterpartClient, CounterpartEvent } from '../../sdk/src/index';
+import { getAvailability, locationUnavailable, type CounterpartClient, type CounterpartEvent } from '../../sdk/src/index';
 import { appClient, describeError, followEvents, logger, printSummary, receiveWebhooks, stopSignal, wait, type CommonOptions } from './shared';
 
 export interface OrderingAppOptions extends CommonOptions {
@@ -11,6 +11,18 @@ export interface OrderingAppOptions extends CommonOptions {
 }
 
 const FINAL = new Set(['REJECTED', 'CANCELLED_BY_MERCHANT', 'CANCELLED_BY_CUSTOMER', 'FULFILLED']);
+/** While a location is held, its availability is read again this often, in case an event was missed. */
+const RECHECK_MS = 15_000;
+
+/** What the app knows of a location's availability: orders go out only while `state` is OPEN. */
+interface Held {
+  state: string;
+  reason: string | null;
+  note: string | null;
+  until: string | null;
+  nextOpenAt: string | null;
+  checkedAt: number;
+}
 
 /**
  * An ordering app: places sample orders at `rate` per minute, prints each order's journey from its events (webhooks
@@ -21,11 +33,16 @@ export async function runOrderingApp(options: OrderingAppOptions) {
   const api = appClient(options);
   const signal = stopSignal(options.duration);
   const orders = new Map<string, { reference: string; status: string }>();
-  const counts = { placed: 0, failed: 0 };
+  const counts = { placed: 0, failed: 0, held: 0, refused: 0 };
+  const availability = createAvailability(api, log);
 
   // An event can overtake the POST's own answer (a quick POS): it waits here until the order is known.
   const early = new Map<string, CounterpartEvent>();
   const onEvent = async (event: CounterpartEvent) => {
+    if (event.type === 'LOCATION_AVAILABILITY_UPDATED') {
+      if (options.location.includes(event.data.id)) await availability.read(event.data.id);
+      return;
+    }
     if (event.data.resource !== 'order') return;
     const order = orders.get(event.data.id);
     if (!order) return void early.set(event.data.id, event);
@@ -46,10 +63,18 @@ export async function runOrderingApp(options: OrderingAppOptions) {
   const feedStop = new AbortController();
   const following = options.webhookPort ? Promise.resolve() : followEvents(api, onEvent, feedStop.signal);
   log(`placing ${options.rate} orders a minute at ${options.location.join(', ')} on ${options.url} (Ctrl-C to stop)`);
+  for (const locationId of options.location) await availability.read(locationId);
 
   const progress = setInterval(() => log(progressLine(orders, counts)), 5000);
+  let turn = 0;
   while (!signal.aborted) {
-    const locationId = options.location[counts.placed % options.location.length]!;
+    const locationId = options.location[turn++ % options.location.length]!;
+    // A closed or paused location gets no orders: its turn is held (not sent) until it opens again.
+    if (!(await availability.open(locationId))) {
+      counts.held += 1;
+      await wait(60_000 / options.rate, signal);
+      continue;
+    }
     try {
       const body = sampleOrderRequest(locationId);
       const { data } = await api.POST('/orders', { body });
@@ -62,8 +87,16 @@ export async function runOrderingApp(options: OrderingAppOptions) {
       early.delete(data!.id);
       if (overtaken) await onEvent(overtaken);
     } catch (error) {
-      counts.failed += 1;
-      log(`placing an order failed: ${describeError(error)}`);
+      const unavailable = locationUnavailable(error);
+      if (unavailable) {
+        // Refused because the location stopped taking orders before the app heard of it: hold it, never retry at once.
+        counts.refused += 1;
+        log(`an order to ${locationId} was refused: ${describeError(error)}`);
+        availability.hold(locationId, { ...unavailable, note: null });
+      } else {
+        counts.failed += 1;
+        log(`placing an order failed: ${describeError(error)}`);
+      }
     }
     await wait(60_000 / options.rate, signal);
   }
@@ -96,4 +129,61 @@ async function collect(api: CounterpartClient, orderId: string, delaySeconds: nu
 function progressLine(orders: Map<string, { status: string }>, counts: { placed: number; failed: number }) {
   const open = [...orders.values()].filter((order) => !FINAL.has(order.status)).length;
   return `progress: ${counts.placed} placed, ${open} in progress, ${orders.size - open} final, ${counts.failed} failed`;
+}
+
+/**
+ * The app's view of each location's availability: read at start, read again on LOCATION_AVAILABILITY_UPDATED (and, while
+ * a location is held, every RECHECK_MS or once its `until` has passed), logging each change of state once.
+ */
+function createAvailability(api: CounterpartClient, log: (message: string) => void) {
+  const held = new Map<string, Held>();
+  const timezones = new Map<string, string>();
+  const at = (locationId: string, iso: string) => {
+    const date = new Date(iso);
+    const sameDay = Math.abs(date.getTime() - Date.now()) < 20 * 3600_000;
+    return new Intl.DateTimeFormat('en-AU', {
+      timeZone: timezones.get(locationId),
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+      ...(sameDay ? {} : { weekday: 'short', day: 'numeric', month: 'short' }),
+    }).format(date);
+  };
+  const describe = (locationId: string, state: Omit<Held, 'checkedAt'>) => {
+    const until = state.until ?? state.nextOpenAt;
+    const why = state.note ?? state.reason;
+    return `${locationId} ${state.state.toLowerCase()} ${until ? `until ${at(locationId, until)}` : 'until further notice'}${why ? ` (${why})` : ''}: holding orders`;
+  };
+  const hold = (locationId: string, state: Omit<Held, 'checkedAt'>) => {
+    const before = held.get(locationId);
+    held.set(locationId, { ...state, checkedAt: Date.now() });
+    if (!before || before.state !== state.state || before.reason !== state.reason || before.until !== state.until || before.note !== state.note)
+      log(describe(locationId, state));
+  };
+  const read = async (locationId: string) => {
+    try {
+      const now = await getAvailability(api, locationId);
+      timezones.set(locationId, now.timezone);
+      const busy = now.busy ? `, busy +${now.busy.minutes} min` : '';
+      if (now.state === 'OPEN') {
+        if (held.delete(locationId)) log(`${locationId} open again${busy}: sending orders`);
+        return;
+      }
+      hold(locationId, { state: now.state, reason: now.reason, note: now.note, until: now.until, nextOpenAt: now.nextOpenAt });
+    } catch (error) {
+      // Unknown: keep what is known, and let POST /orders say (409 LOCATION_UNAVAILABLE) if it does not take orders.
+      log(`reading ${locationId}'s availability failed: ${describeError(error)}`);
+      const known = held.get(locationId);
+      if (known) known.checkedAt = Date.now();
+    }
+  };
+  /** Whether orders go to `locationId` now; a held location is read again when its hold may have ended. */
+  const open = async (locationId: string) => {
+    const known = held.get(locationId);
+    if (!known) return true;
+    const ends = known.until ?? known.nextOpenAt;
+    if (Date.now() - known.checkedAt >= RECHECK_MS || (ends !== null && Date.parse(ends) <= Date.now())) await read(locationId);
+    return !held.has(locationId);
+  };
+  return { read, hold, open };
 }

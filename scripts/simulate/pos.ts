@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto';
+import { createInterface } from 'node:readline';
 import {
+  clearBusy,
   createCounterpartClient,
+  getAvailability,
+  pauseOrdering,
+  resumeOrdering,
+  setBusy,
   FileTokenStore,
   pollDeviceAuthorization,
   PosNotifications,
@@ -20,6 +26,11 @@ export interface PosOptions extends CommonOptions {
   saleEvery: number;
   /** `at-once`: seat and finalise each booking right after accepting it; `never`: accept only, the host seats it. */
   seatBookings: 'at-once' | 'never';
+  /** At start, pause ordering at every location for this many minutes, or until resumed. */
+  pause?: number | 'until-resumed';
+  reason?: string;
+  /** At start, set busy mode (orders ready this many minutes later) at every location. */
+  busy?: number;
 }
 
 type Log = (message: string) => void;
@@ -54,6 +65,7 @@ export async function runPos(options: PosOptions) {
     counts.events += 1;
     if (event.type === 'ORDER_CREATED') track(handleOrder(api, event.data.id, options, counts, log));
     if (event.type === 'BOOKING_CREATED') track(handleBooking(api, event.data.id, options, counts, log));
+    if (event.type === 'LOCATION_AVAILABILITY_UPDATED') track(logAvailability(api, event.data.id, log));
   };
   const sockets = options.location.map((locationId) =>
     new PosNotifications({
@@ -72,6 +84,11 @@ export async function runPos(options: PosOptions) {
       onError: (error) => log(`${locationId} socket error: ${describeError(error)}`),
     }).start(),
   );
+  for (const locationId of options.location) {
+    if (options.pause !== undefined) await availabilityCommand(api, locationId, { pause: options.pause, reason: options.reason }, counts, log);
+    if (options.busy !== undefined) await availabilityCommand(api, locationId, { busy: options.busy }, counts, log);
+  }
+  const commands = readCommands(api, options.location, counts, log);
   const sales = options.saleEvery > 0 ? runSales(api, options, counts, log, signal) : Promise.resolve();
   const progress = setInterval(
     () =>
@@ -84,6 +101,7 @@ export async function runPos(options: PosOptions) {
   await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
   log('stopping: finishing orders in hand (Ctrl-C again to quit)');
   clearInterval(progress);
+  commands.close();
   await Promise.allSettled([...work]);
   await sales;
   await Promise.all(sockets.map((socket) => socket.stop()));
@@ -177,4 +195,65 @@ async function runSales(api: CounterpartClient, options: PosOptions, counts: Rec
       log(`sale at ${locationId}: ${describeError(error)}`);
     }
   }
+}
+
+type AvailabilityCommand = { pause: number | 'until-resumed'; reason?: string } | { resume: true } | { busy: number } | { clearBusy: true };
+
+/** Pauses, resumes, sets or clears busy mode at a location through PATCH …/availability, and logs the state it leads to. */
+async function availabilityCommand(api: CounterpartClient, locationId: string, command: AvailabilityCommand, counts: Record<string, number>, log: Log) {
+  try {
+    if ('pause' in command) {
+      const until = command.pause === 'until-resumed' ? undefined : new Date(Date.now() + command.pause * 60_000).toISOString();
+      await pauseOrdering(api, locationId, { until, reason: command.reason });
+    } else if ('resume' in command) await resumeOrdering(api, locationId);
+    else if ('busy' in command) await setBusy(api, locationId, command.busy);
+    else await clearBusy(api, locationId);
+    await logAvailability(api, locationId, log);
+  } catch (error) {
+    counts.errors! += 1;
+    log(`${locationId} availability: ${describeError(error)}`);
+  }
+}
+
+/** One line of a location's availability: its state, why, until when, and busy mode. */
+async function logAvailability(api: CounterpartClient, locationId: string, log: Log) {
+  try {
+    const now = await getAvailability(api, locationId);
+    const clock = (iso: string) =>
+      new Intl.DateTimeFormat('en-AU', { timeZone: now.timezone, hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
+    const why = now.note ?? now.reason;
+    const busy = now.busy ? `, busy +${now.busy.minutes} min${now.busy.until ? ` until ${clock(now.busy.until)}` : ''}` : '';
+    log(`${locationId} ${now.state}${now.until ? ` until ${clock(now.until)}` : ''}${why ? ` (${why})` : ''}${busy}`);
+  } catch (error) {
+    log(`${locationId} availability: ${describeError(error)}`);
+  }
+}
+
+export const POS_COMMANDS = [
+  'pause <minutes|until-resumed> [reason]   pause ordering at every location',
+  'resume                                   take orders again',
+  'busy <minutes>                           busy mode: orders ready 5–120 minutes later',
+  'clear-busy                               end busy mode',
+  'status                                   print each location’s availability',
+];
+
+/** Commands typed at the running POS (or piped to it), applied to every location it works at. */
+function readCommands(api: CounterpartClient, locations: string[], counts: Record<string, number>, log: Log) {
+  const prompt = createInterface({ input: process.stdin, terminal: false });
+  if (process.stdin.isTTY) log(`commands: ${POS_COMMANDS.map((line) => line.split(/\s{2,}/)[0]).join(' · ')}`);
+  prompt.on('line', (line) => {
+    const [word, argument, ...rest] = line.trim().split(/\s+/);
+    let command: AvailabilityCommand | 'status' | undefined;
+    const minutes = Number(argument);
+    if (word === 'pause' && (argument === 'until-resumed' || (Number.isFinite(minutes) && minutes > 0)))
+      command = { pause: argument === 'until-resumed' ? 'until-resumed' : minutes, reason: rest.join(' ') || undefined };
+    else if (word === 'resume') command = { resume: true };
+    else if (word === 'busy' && Number.isFinite(minutes)) command = { busy: minutes };
+    else if (word === 'clear-busy') command = { clearBusy: true };
+    else if (word === 'status') command = 'status';
+    if (!command) return void (word && log(`unknown command; try: ${POS_COMMANDS.map((entry) => entry.split(/\s{2,}/)[0]).join(' · ')}`));
+    for (const locationId of locations)
+      void (command === 'status' ? logAvailability(api, locationId, log) : availabilityCommand(api, locationId, command, counts, log));
+  });
+  return prompt;
 }
