@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/field';
 import { useDashboardForm } from '@/components/ui/use-dashboard-form';
-import { BUSY_CHOICES, PAUSE_CHOICES, PAUSE_REASONS } from '@/lib/availability/dashboard-forms';
+import { BUSY_CHOICES, PAUSE_CHOICES, PAUSE_REASONS } from '@/lib/availability/choices';
 import type { Availability } from '@/lib/availability/schema';
 import { dayIn, formatDate, formatTime } from '@/lib/time/format';
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { describedBy, Field, Input } from '@/components/ui/field';
 import { useDashboardForm } from '@/components/ui/use-dashboard-form';
-import { formatRanges } from '@/lib/availability/dashboard-forms';
+import { formatRanges } from '@/lib/availability/choices';
 import type { Availability } from '@/lib/availability/schema';
 import { WEEKDAYS } from '@/lib/availability/zoned-time';
 import { formatDay } from '@/lib/time/format';

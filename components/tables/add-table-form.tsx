@@ -4,7 +4,6 @@ import { addTableAction } from '@/app/dashboard/tables/actions';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input, Select } from '@/components/ui/field';
 import type { FloorSection } from '@/lib/tables/floor-view';
-import { tableFormSchema } from '@/lib/tables/floor-forms';
 import { FormFeedback } from './form-feedback';
 import { useFloorForm } from './use-floor-form';
 
@@ -23,7 +22,7 @@ export function SectionOptions({ sections }: { sections: FloorSection[] }) {
 
 /** A new table: its number (the API's rule) and, optionally, its section. */
 export function AddTableForm({ sections, locationId }: { sections: FloorSection[]; locationId: string }) {
-  const form = useFloorForm(addTableAction, tableFormSchema);
+  const form = useFloorForm(addTableAction);
   const numberError = form.errorOf('number');
   const sectionError = form.errorOf('sectionId');
   return (

@@ -5,7 +5,6 @@ import { editTableAction } from '@/app/dashboard/tables/actions';
 import { Button } from '@/components/ui/button';
 import { describedBy, errorIdOf, Input, Select } from '@/components/ui/field';
 import type { FloorSection, FloorTable } from '@/lib/tables/floor-view';
-import { editTableFormSchema } from '@/lib/tables/floor-forms';
 import { SectionOptions } from './add-table-form';
 import { useFloorForm } from './use-floor-form';
 
@@ -14,7 +13,7 @@ import { useFloorForm } from './use-floor-form';
  * row's cells and belong to the form in the last cell through their `form` attribute.
  */
 export function EditTableRow({ table, sections, locationId, onDone }: { table: FloorTable; sections: FloorSection[]; locationId: string; onDone: () => void }) {
-  const form = useFloorForm(editTableAction, editTableFormSchema);
+  const form = useFloorForm(editTableAction);
   const formId = `edit-table-${table.id}`;
   const numberError = form.errorOf('number');
   useEffect(() => {

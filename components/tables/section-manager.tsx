@@ -8,12 +8,11 @@ import { ConfirmForm } from '@/components/ui/confirm-form';
 import { describedBy, errorIdOf, Field, Input } from '@/components/ui/field';
 import type { FloorSection } from '@/lib/tables/floor-view';
 import type { FormState } from '@/lib/forms';
-import { renameSectionFormSchema, sectionFormSchema } from '@/lib/tables/floor-forms';
 import { FormFeedback } from './form-feedback';
 import { useFloorForm } from './use-floor-form';
 
 function AddSectionForm({ locationId }: { locationId: string }) {
-  const form = useFloorForm(addSectionAction, sectionFormSchema);
+  const form = useFloorForm(addSectionAction);
   const error = form.errorOf('name');
   return (
     <form key={form.formKey} action={form.formAction} onSubmit={form.onSubmit} onChange={form.onChange} noValidate className="space-y-2">
@@ -72,7 +71,7 @@ function SectionButton({
 }
 
 function SectionItem({ section, locationId, first, last }: { section: FloorSection; locationId: string; first: boolean; last: boolean }) {
-  const form = useFloorForm(renameSectionAction, renameSectionFormSchema);
+  const form = useFloorForm(renameSectionAction);
   const error = form.errorOf('name');
   const inputId = `section-name-${section.id}`;
   return (

@@ -1,16 +1,16 @@
 'use client';
 
-import type { z } from 'zod';
 import { useDashboardForm } from '@/components/ui/use-dashboard-form';
 import type { FormState } from '@/lib/forms';
 
 type FloorAction = (previous: FormState, formData: FormData) => Promise<FormState>;
 
 /**
- * A floor form: checked in the browser with the same zod rules the server action (and the Tables API) applies, so a
- * mistake is shown inline before anything is sent; the action's own field errors (e.g. a number already taken) show
- * in the same place.
+ * A floor form: the server action checks it with the same zod rules the Tables API applies, and its field errors (a
+ * number already taken, a name too long) show inline. The rules are not repeated in the browser: zod would add
+ * ~26 KiB of compressed JavaScript to the page for a check that costs one round trip; the inputs' own constraints
+ * (required, lengths) still answer at once.
  */
-export function useFloorForm(action: FloorAction, schema: z.ZodType) {
-  return useDashboardForm(action, { schema });
+export function useFloorForm(action: FloorAction) {
+  return useDashboardForm(action);
 }

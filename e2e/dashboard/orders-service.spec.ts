@@ -239,7 +239,8 @@ test('the first ticket is on screen at 390, 768 and 1280, light and dark, in two
 test('keyboard: the first ticket is one Tab past the toolbar, ? lists the shortcuts; a bump is one tap and recall brings it back', async ({ browser }) => {
   const { context, page, problems } = await signedIn(browser, { viewport: VIEWPORTS[2] });
   await openBoard(page);
-  await page.locator('summary').focus();
+  // The last control above the tickets: the folded ordering controls (pause, busy) that close the toolbar.
+  await page.locator('summary', { hasText: /^Taking orders at/ }).focus();
   await page.keyboard.press('Tab');
   await expect(page.locator('[data-order-card]').first()).toBeFocused();
   await page.keyboard.press('?');
@@ -270,7 +271,7 @@ test('a ticket turns amber, then red, past the thresholds the merchant sets for 
   const { context, page, problems } = await signedIn(browser, { viewport: VIEWPORTS[2] });
   await openBoard(page, `/dashboard/orders?location=${CBD}`);
   const setTimers = async (warn: string, late: string) => {
-    await page.locator('summary').click();
+    await page.locator('summary[title="More"]').click();
     await page.getByRole('button', { name: 'Ticket timers…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ticket timers' });
     await dialog.getByLabel('Location').selectOption(CBD);

@@ -1,19 +1,8 @@
 import { z } from 'zod';
+import { PAUSE_CHOICES } from './choices';
 import type { TimeRange, WeeklyRange } from './evaluate';
 import { merchantAvailabilitySchema } from './schema';
 import { localDay, shiftDay, WEEKDAYS, zonedInstant } from './zoned-time';
-
-/** The board's pause choices (docs/contract.md#dashboard-names: Pause and Resume on the orders board). */
-export const PAUSE_CHOICES = [
-  { value: '15', label: '15 min' },
-  { value: '30', label: '30 min' },
-  { value: '60', label: '1 hour' },
-  { value: 'REST_OF_DAY', label: 'Rest of the day' },
-  { value: 'UNTIL_RESUMED', label: 'Until resumed' },
-] as const;
-
-export const PAUSE_REASONS = ['Too busy', 'Kitchen issue', 'Out of stock', 'Closing early', 'Other'] as const;
-export const BUSY_CHOICES = [10, 15, 20, 30, 45, 60] as const;
 
 const locationField = z.string().min(1).max(50);
 
@@ -53,8 +42,6 @@ export function parseRanges(text: string): TimeRange[] | undefined {
   }
   return ranges;
 }
-
-export const formatRanges = (ranges: TimeRange[]) => ranges.map((range) => `${range.opens}–${range.closes}`).join(', ');
 
 const rangesField = z
   .string()
