@@ -85,7 +85,7 @@ const requestOverrides: Record<string, Json> = {
 const requestPatches: Record<string, Record<string, Json | undefined>> = {
   'post /loyalty/members': { memberReference: 'member_01JD8Y3S9B' },
   'post /payments/test': { memberId: null },
-  'post /manage/users': { merchantId: 'mer_01JD8Y3S9B' },
+  'post /manage/users': { merchantId: 'mer_01JD8Y3S9B', password: 'plum-tram-evening-42' },
 };
 const responsePatches: Record<string, Record<string, Json | undefined>> = {
   'post /payments/test': { memberReference: undefined },

@@ -3,7 +3,7 @@ import { api } from '@/app/connect/openapi.json/operations';
 import { openApiDocument } from '@/lib/api-reference/openapi';
 
 describe('the events operations', () => {
-  it('are the catch-up feed, location status, the webhook and the management routes of webhooks and deliveries', () => {
+  it('are the catch-up feed, location status and availability, the webhook and the management routes of webhooks and deliveries', () => {
     const operations = api.operations.filter(
       ({ tags, path }) => tags?.includes('Events') || tags?.includes('Locations') || /^\/manage\/(webhooks|deliveries)\//.test(path),
     );
@@ -11,6 +11,7 @@ describe('the events operations', () => {
     expect(Object.keys(document.paths ?? {})).toEqual([
       '/events',
       '/locations/{locationId}',
+      '/locations/{locationId}/availability',
       '/manage/webhooks/{endpointId}/rotate-secret',
       '/manage/webhooks/{endpointId}/replay',
       '/manage/deliveries/{deliveryId}',
