@@ -56,6 +56,7 @@ export default defineConfig({
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOK_RETRY_SCHEDULE: '1,1,1',
       SEED_DEMO: 'true',
+      POS_OFFLINE_PAUSE_DEFAULT: 'false',
       LOG_LEVEL: 'warn',
     },
   },

@@ -45,6 +45,7 @@ const envSchema = z.object({
     .default(5000),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanString.default(false),
   SEED_DEMO: booleanString.default(true),
+  POS_OFFLINE_PAUSE_DEFAULT: booleanString.default(true),
   LOYALTY_TERMINAL_SERIES: z.string().trim().min(1).default('PRO'),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   TOKEN_RATE_LIMIT_PER_MINUTE: positiveInt.default(60),

@@ -9,6 +9,7 @@ import { actingPartnerId, inScope, type Caller } from '@/lib/tenancy/scope';
 import { evaluateAvailability, type AvailabilitySettings, type AvailabilityState, type PausedBy, type SpecialDay, type WeeklyRange } from './evaluate';
 import { availabilitySchema, type Availability, type MerchantAvailabilityChange } from './schema';
 import { localDay, shiftDay } from './zoned-time';
+import { config } from '@/lib/config';
 
 type AvailabilityRow = typeof locationAvailability.$inferSelect;
 
@@ -68,7 +69,7 @@ function settingsOf(row: AvailabilityRow | null, timezone: string, posOfflineSin
     specialDays: (row?.specialDays as SpecialDay[] | undefined) ?? [],
     pause: row?.pausedAt ? { until: time(row.pauseUntil), reason: row.pauseReason, by: (row.pausedBy as PausedBy | null) ?? 'MERCHANT' } : null,
     busy: row?.busyMinutes ? { minutes: row.busyMinutes, until: time(row.busyUntil) } : null,
-    posOfflinePause: row?.posOfflinePause ?? true,
+    posOfflinePause: row?.posOfflinePause ?? config().POS_OFFLINE_PAUSE_DEFAULT,
     posOfflineAfterSeconds: row?.posOfflineAfterSeconds ?? 120,
     posOfflineSince: posOfflineSince?.getTime() ?? null,
   };
@@ -146,7 +147,7 @@ export async function changeAvailability(
       .from(locations)
       .where(and(eq(locations.id, locationId), inScope(tx, actor.caller, locations.id)));
     if (!reachable) throw notFound('Location');
-    await tx.insert(locationAvailability).values({ locationId }).onConflictDoNothing();
+    await tx.insert(locationAvailability).values({ locationId, posOfflinePause: config().POS_OFFLINE_PAUSE_DEFAULT }).onConflictDoNothing();
     await lockAvailability(tx, locationId);
     const before = (await loadAvailability(tx, locationId))!;
     const values: Partial<typeof locationAvailability.$inferInsert> = {};

@@ -7,6 +7,7 @@ import { freshPresence } from '@/lib/events/pos-presence';
 import { emitEvent } from '@/lib/events/outbox';
 import { evaluateAvailability } from './evaluate';
 import { availabilityAudience, loadAvailability, lockAvailability, publishedState } from './location-availability';
+import { config } from '@/lib/config';
 
 const BATCH = 50;
 
@@ -31,7 +32,7 @@ async function dueLocations(db: Executor, limit: number): Promise<string[]> {
     .leftJoin(locationAvailability, eq(locationAvailability.locationId, locations.id))
     .where(
       sql`${locationAvailability.nextCheckAt} <= now()
-        or (coalesce(${locationAvailability.posOfflinePause}, true) and ${locations.lastOnlineAt} is not null
+        or (coalesce(${locationAvailability.posOfflinePause}, ${config().POS_OFFLINE_PAUSE_DEFAULT}) and ${locations.lastOnlineAt} is not null
           and ${locations.lastOnlineAt} + make_interval(secs => coalesce(${locationAvailability.posOfflineAfterSeconds}, 120)) <= now()
           and ${locationAvailability.posOfflineSeenFor} is distinct from ${locations.lastOnlineAt}
           and not ${fresh}
@@ -51,7 +52,7 @@ async function dueLocations(db: Executor, limit: number): Promise<string[]> {
  */
 export async function publishScheduledChange(db: Executor, locationId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.insert(locationAvailability).values({ locationId }).onConflictDoNothing();
+    await tx.insert(locationAvailability).values({ locationId, posOfflinePause: config().POS_OFFLINE_PAUSE_DEFAULT }).onConflictDoNothing();
     if (!(await lockAvailability(tx, locationId, { skipLocked: true }))) return false;
     const loaded = (await loadAvailability(tx, locationId))!;
     const state = evaluateAvailability(loaded.settings, loaded.now);
