@@ -28,7 +28,7 @@ export async function BoardAvailability({ merchantId }: { merchantId: string | n
       ) : (
         <details>
           <summary className="cursor-pointer text-sm font-medium text-stone-700">
-            Taking orders at {locations.length === 1 ? 'your location' : `all ${locations.length} locations`}: pause or set busy…
+            Taking orders at {locations.length === 1 ? 'your location' : locations.length === 2 ? 'both locations' : `all ${locations.length} locations`}: pause or set busy…
           </summary>
           <div className="mt-2">{panels}</div>
         </details>

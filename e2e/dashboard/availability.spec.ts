@@ -50,7 +50,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       has: page.locator(`a[href="/dashboard/locations/${LOCATION}/availability"]`),
     });
     // While every location takes orders the controls fold into one line above the tickets.
-    const folded = page.getByText(/^Taking orders at .*: pause or set busy…$/);
+    // The demo merchant has two locations.
+    const folded = page.getByText('Taking orders at both locations: pause or set busy…', { exact: true });
     await folded.click();
     await panel.getByText('Pause or set busy…').click();
     await expect(panel.getByRole('button', { name: 'Pause' })).toBeVisible();
