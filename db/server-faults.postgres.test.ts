@@ -52,6 +52,16 @@ async function undeliveredAfter(timeoutMs: number): Promise<string[]> {
   }
 }
 
+/** Every committed event addressed to the POS reaches the receiver within `timeoutMs`; if not, says where each one is. */
+async function expectAllDelivered(timeoutMs: number) {
+  const missing = await undeliveredAfter(timeoutMs);
+  const states = missing.length
+    ? await sqlDirect`select event_id, status, attempt_count, next_attempt_at, locked_until, last_attempt_at
+        from webhook_deliveries where event_id in ${sqlDirect(missing)}`
+    : [];
+  expect(missing, `undelivered: ${JSON.stringify(states)}`).toEqual([]);
+}
+
 beforeAll(async () => {
   ensureBuild();
   database = await throwawayDatabase(process.env.DATABASE_URL!);
@@ -101,7 +111,7 @@ describe('the built server under faults', () => {
       expect(response.status).toBe(201);
       created.push(((await response.json()) as { id: string }).id);
     }
-    expect(await undeliveredAfter(15_000)).toEqual([]); // nothing in flight when the link goes
+    await expectAllDelivered(15_000); // nothing in flight when the link goes
 
     const latencies: number[] = [];
     const statuses: Record<string, number> = {};
@@ -141,6 +151,10 @@ describe('the built server under faults', () => {
       expect(server.child.pid).toBe(pid);
       expect(server.child.exitCode).toBeNull();
       console.info(`outage (${mode}): recovered ${Math.round(performance.now() - restoredAt)} ms after the link returned`);
+      // Before the next cut, as before the first: nothing in flight when the link goes. A claim cut off after it
+      // committed leaves its delivery leased until the lease runs out (WEBHOOK_TIMEOUT_MS + 30 s), which is
+      // at-least-once working as designed, not a loss, but longer than this test waits.
+      await expectAllDelivered(15_000);
     }
 
     console.info(
@@ -150,7 +164,7 @@ describe('the built server under faults', () => {
     expect(Math.max(...latencies)).toBeLessThan(2000);
 
     for (const id of created) expect((await getOrder(id)).status).toBe(200);
-    expect(await undeliveredAfter(20_000)).toEqual([]);
+    await expectAllDelivered(20_000);
   });
 
   it('loses no order answered 201 and no committed event when the process is killed (SIGKILL) during a burst', { timeout: 90_000 }, async () => {
