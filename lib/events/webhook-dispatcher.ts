@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '@/db/client';
 import type { Loop } from '@/lib/background/runner';
 import { config } from '@/lib/config';
 import { logger } from '@/lib/log';
+import { wakeSignal } from '@/lib/wake-signal';
 import { metrics } from '@/lib/ops/metrics';
 import { claimDueDeliveries, msUntilNextDue, recordAttempts, type AttemptRecord, type ClaimedDelivery } from './deliveries-claim';
 import { eventBody } from './event-json';
@@ -59,28 +60,8 @@ export function createWebhookDispatcher(handle: DatabaseHandle, options: Webhook
   const idleWaitMs = options.idleWaitMs ?? 1000;
   const log = logger().child({ loop: 'webhook-dispatcher' });
   const inFlight = new Set<Promise<unknown>>();
-  let woken = false;
-  let wakeWaiter: (() => void) | undefined;
+  const signal = wakeSignal();
   let listening: Promise<unknown> | undefined;
-  let retryTimer: { at: number; timer: NodeJS.Timeout } | undefined;
-
-  const wake = () => {
-    woken = true;
-    wakeWaiter?.();
-  };
-
-  // docs/contract.md#webhooks: a retry goes out when WEBHOOK_RETRY_SCHEDULE says, so the loop is woken at the earliest one it knows.
-  const wakeIn = (ms: number) => {
-    const at = Date.now() + ms;
-    if (retryTimer && retryTimer.at <= at) return;
-    if (retryTimer) clearTimeout(retryTimer.timer);
-    const timer = setTimeout(() => {
-      retryTimer = undefined;
-      wake();
-    }, ms);
-    timer.unref();
-    retryTimer = { at, timer };
-  };
 
   const sendAndRecord = async (claimed: ClaimedDelivery[]) => {
     const timeoutMs = config().WEBHOOK_TIMEOUT_MS;
@@ -88,7 +69,8 @@ export function createWebhookDispatcher(handle: DatabaseHandle, options: Webhook
     const recorded = await recordAttempts(handle.db, records);
     countAttempts(records);
     const retries = records.flatMap((record) => (record.retryInMs === null ? [] : [record.retryInMs]));
-    if (retries.length) wakeIn(Math.min(...retries));
+    // docs/contract.md#webhooks: a retry goes out when WEBHOOK_RETRY_SCHEDULE says, so the loop wakes at the earliest one it knows.
+    if (retries.length) signal.wakeIn(Math.min(...retries));
     return recorded;
   };
 
@@ -100,18 +82,6 @@ export function createWebhookDispatcher(handle: DatabaseHandle, options: Webhook
     return claimed.length;
   };
 
-  const waitForWake = (ms: number) =>
-    new Promise<boolean>((resolve) => {
-      if (woken) return resolve(true);
-      const timer = setTimeout(() => done(false), ms);
-      const done = (value: boolean) => {
-        clearTimeout(timer);
-        wakeWaiter = undefined;
-        resolve(value);
-      };
-      wakeWaiter = () => done(true);
-    });
-
   // Whether deliveries may be due right now without a wake-up: at start, and after a claim that filled its batch.
   let mayBeMoreDue = true;
 
@@ -121,7 +91,7 @@ export function createWebhookDispatcher(handle: DatabaseHandle, options: Webhook
     async run() {
       listening ??= handle
         .listen(EVENTS_CHANNEL, (payload) => {
-          if (parseEventNotice(payload).mayHaveDeliveries) wake();
+          if (parseEventNotice(payload).mayHaveDeliveries) signal.wake();
         })
         .catch((error: unknown) => log.error({ err: error }, 'cannot LISTEN for events'));
       if (inFlight.size >= maxBatchesInFlight) {
@@ -130,19 +100,19 @@ export function createWebhookDispatcher(handle: DatabaseHandle, options: Webhook
       }
       // Nothing was left at the last claim: sleep until a commit queues deliveries, a finished batch releases a
       // successor or the next retry comes due, and at most idleWaitMs.
-      if (!mayBeMoreDue) await waitForWake(idleWaitMs);
-      woken = false;
+      if (!mayBeMoreDue) await signal.sleep(idleWaitMs);
+      signal.clear();
       const claimed = await claim();
       mayBeMoreDue = claimed.length === batchSize;
       if (!claimed.length) {
         const nextDueMs = await msUntilNextDue(handle.db);
-        if (nextDueMs !== null && nextDueMs < idleWaitMs) wakeIn(nextDueMs);
+        if (nextDueMs !== null && nextDueMs < idleWaitMs) signal.wakeIn(nextDueMs);
         return true;
       }
       const batch = sendAndRecord(claimed)
         .then(({ successorsPending }) => {
           // A finished delivery may have released the next event of the same resource.
-          if (successorsPending) wake();
+          if (successorsPending) signal.wake();
         })
         .catch((error: unknown) => log.error({ err: error }, 'recording webhook attempts failed; the leases expire and the deliveries are retried'))
         .finally(() => inFlight.delete(batch));

@@ -3,6 +3,7 @@ import type { Loop } from '@/lib/loop';
 import { config } from '@/lib/config';
 import { retryDelayFrom } from '@/lib/retry-delay';
 import { logger } from '@/lib/log';
+import { wakeSignal } from '@/lib/wake-signal';
 import { claimDueMails, msUntilNextMailDue, recordMailOutcome, type ClaimedMail, type MailOutcome } from './mail-claim';
 import { MAIL_CHANNEL } from './outbox';
 import { SMTP_TIMEOUTS, smtpTransport } from './transport';
@@ -40,26 +41,8 @@ export function createMailSender(handle: DatabaseHandle, options: MailSenderOpti
   const idleWaitMs = options.idleWaitMs ?? 5000;
   const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
   const log = logger().child({ loop: 'mail-sender' });
-  let woken = false;
-  let wakeWaiter: (() => void) | undefined;
-  let retryTimer: { at: number; timer: NodeJS.Timeout } | undefined;
+  const signal = wakeSignal();
   let listening: Promise<unknown> | undefined;
-
-  const wake = () => {
-    woken = true;
-    wakeWaiter?.();
-  };
-  const wakeIn = (ms: number) => {
-    const at = Date.now() + ms;
-    if (retryTimer && retryTimer.at <= at) return;
-    if (retryTimer) clearTimeout(retryTimer.timer);
-    const timer = setTimeout(() => {
-      retryTimer = undefined;
-      wake();
-    }, ms);
-    timer.unref();
-    retryTimer = { at, timer };
-  };
 
   const attempt = async (mail: ClaimedMail): Promise<MailOutcome> => {
     const { SMTP_URL, MAIL_FROM, NODE_ENV } = config();
@@ -97,21 +80,9 @@ export function createMailSender(handle: DatabaseHandle, options: MailSenderOpti
       }),
     );
     const retries = outcomes.flatMap((outcome) => (outcome.status === 'PENDING' ? [outcome.retryInMs] : []));
-    if (retries.length) wakeIn(Math.min(...retries));
+    if (retries.length) signal.wakeIn(Math.min(...retries));
     return claimed.length;
   };
-
-  const waitForWake = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (woken) return resolve();
-      const timer = setTimeout(() => done(), ms);
-      const done = () => {
-        clearTimeout(timer);
-        wakeWaiter = undefined;
-        resolve();
-      };
-      wakeWaiter = done;
-    });
 
   // Whether mail may be due without a wake-up: at start, and after a claim that filled its batch.
   let mayBeMoreDue = true;
@@ -120,15 +91,15 @@ export function createMailSender(handle: DatabaseHandle, options: MailSenderOpti
     name: 'mail-sender',
     idleMs: 0,
     async run() {
-      listening ??= handle.listen(MAIL_CHANNEL, wake).catch((error: unknown) => log.error({ err: error }, 'cannot LISTEN for mail'));
-      if (!mayBeMoreDue) await waitForWake(idleWaitMs);
-      woken = false;
+      listening ??= handle.listen(MAIL_CHANNEL, signal.wake).catch((error: unknown) => log.error({ err: error }, 'cannot LISTEN for mail'));
+      if (!mayBeMoreDue) await signal.sleep(idleWaitMs);
+      signal.clear();
       const claimed = await sendBatch();
       mayBeMoreDue = claimed === batchSize;
       if (!claimed) {
         // Retries recorded by another instance: sleep no longer than until the next one is due.
         const nextDueMs = await msUntilNextMailDue(handle.db);
-        if (nextDueMs !== null && nextDueMs < idleWaitMs) wakeIn(nextDueMs);
+        if (nextDueMs !== null && nextDueMs < idleWaitMs) signal.wakeIn(nextDueMs);
       }
       return true;
     },
