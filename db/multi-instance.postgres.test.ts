@@ -331,7 +331,7 @@ describe('a dashboard stream held by B ends within 5 s when its session ends thr
     console.info(`dashboard stream on B ended ${endedAt! - since} ms after ${what}`);
     expect(endedAt! - since).toBeLessThan(5000);
     expect(stream.events.filter((each) => each.data.id === after)).toEqual([]);
-    expect(stream.named).toEqual(['signed-out']);
+    expect(stream.named).toEqual(['ready', 'signed-out']);
   }
 
   const consoleAction = (name: string, userId: string) =>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { SIGNED_OUT_EVENT } from '@/lib/events/dashboard-stream-frames';
+import { READY_EVENT, SIGNED_OUT_EVENT } from '@/lib/events/dashboard-stream-frames';
 
 /** One committed event as the dashboard stream sends it. */
 export interface LiveEvent {
@@ -24,7 +24,7 @@ const MAX_BACKOFF_MS = 5_000;
 
 /**
  * Calls `onEvent` for every committed event in the signed-in user's scope, and `onReconnect` whenever the stream
- * opens again after a drop, so the page fetches at once what it missed while disconnected. The stream is reopened
+ * is back after a drop (its `ready` frame), so the page fetches at once what it missed while disconnected. The stream is reopened
  * here (not left to EventSource's own retry) with a short, capped backoff, so a restarted server is reached again
  * within seconds.
  */
@@ -51,9 +51,13 @@ export function useLiveEvents(onEvent: (event: LiveEvent) => void, onReconnect?:
       source.onopen = () => {
         backoff = 500;
         setConnection({ state: 'live', lastUpdate: Date.now() });
+      };
+      // The server is listening for commits from here on: what the page missed while away is reloaded now, not at
+      // open, so nothing committed in between is missed by both the reload and the stream.
+      source.addEventListener(READY_EVENT, () => {
         if (dropped) reconnect.current?.();
         dropped = false;
-      };
+      });
       source.onmessage = (message) => {
         setConnection({ state: 'live', lastUpdate: Date.now() });
         try {

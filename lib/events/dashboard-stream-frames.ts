@@ -3,3 +3,9 @@
  * event of this name, so the page goes to sign-in instead of reopening a stream it no longer has.
  */
 export const SIGNED_OUT_EVENT = 'signed-out';
+
+/**
+ * Sent once the stream's instance is listening for commits: from then on no committed event in the user's scope is
+ * missed, so this (not the stream opening) is when a page reloads what it may have missed while disconnected.
+ */
+export const READY_EVENT = 'ready';

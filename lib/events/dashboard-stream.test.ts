@@ -16,7 +16,8 @@ async function readFrames(stream: ReadableStream<Uint8Array>, count: number) {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = '';
-  const frames = () => text.split('\n\n').filter((frame) => frame.includes('data: '));
+  // Events' data frames; named frames (`ready`, `signed-out`) are the stream's own.
+  const frames = () => text.split('\n\n').filter((frame) => frame.includes('data: ') && !frame.split('\n').some((line) => line.startsWith('event: ')));
   const deadline = Date.now() + 5000;
   while (frames().length < count && Date.now() < deadline) {
     const { value, done } = await Promise.race([

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Executor } from '@/db/client';
 import { metrics } from '@/lib/ops/metrics';
 import { merchantLocations } from '@/lib/tenancy/merchants';
-import { SIGNED_OUT_EVENT } from './dashboard-stream-frames';
+import { READY_EVENT, SIGNED_OUT_EVENT } from './dashboard-stream-frames';
 import { eventBus, type CommittedEvent, type EventInterest } from './event-bus';
 
 export type DashboardViewer = { role: 'ADMIN' } | { role: 'LOYALTY_PARTNER'; partnerId: string } | { role: 'MERCHANT'; merchantId: string };
@@ -143,6 +143,14 @@ export function dashboardEventStream(
           }
         };
         write('retry: 3000\n\n');
+        // The bus's LISTEN (set up by the first subscription of this instance) may still be on its way, on a freshly
+        // started instance say: the page reloads on `ready` rather than on open, so an event committed in between is
+        // in that reload.
+        void eventBus(handle)
+          .listening()
+          .then(() => {
+            if (!closed) write(`event: ${READY_EVENT}\ndata: {}\n\n`);
+          });
         const end = () => {
           if (sessionEnded?.aborted && !closed) write(`event: ${SIGNED_OUT_EVENT}\ndata: {}\n\n`);
           cleanup();

@@ -5,9 +5,9 @@ import { DASHBOARD_ORIGIN, DashboardBrowser } from '@/lib/testing/dashboard-brow
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { createUser } from '@/lib/tenancy/users';
 
-// The board reloads what it missed the moment its stream opens. An instance that has just started is still setting up
-// its LISTEN then; if the stream answered first, an event committed in that gap would reach neither the reload nor the
-// stream, and the order would stay off the board until the next one arrived.
+// The board reloads what it missed when its stream says `ready`. An instance that has just started may still be setting
+// up its LISTEN when the stream opens; were the page to reload at open, an event committed in that gap would reach
+// neither the reload nor the stream, and the order would stay off the board until the next one arrived.
 process.env.AUTH_SECRET ??= 'a-test-secret-of-at-least-thirty-two-characters';
 const current = vi.hoisted(() => ({ headers: new Headers() }));
 vi.mock('next/headers', async (importOriginal) => ({ ...(await importOriginal<object>()), headers: async () => current.headers }));
@@ -20,7 +20,7 @@ const PASSWORD = 'correct horse battery';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the dashboard stream on a freshly started instance', () => {
-  it('answers only once it is listening, so an event committed right after it opens still arrives', async () => {
+  it('says it is ready only once it is listening, so an event committed right after that arrives', async () => {
     const { merchant, locationIds } = await createMerchantWithLocations(database.db(), 1);
     const email = `fresh-stream-${process.pid}@sessions.test`;
     await createUser(database.db(), { email, password: PASSWORD, role: 'MERCHANT', merchantId: merchant.id });
@@ -41,29 +41,35 @@ describe('the dashboard stream on a freshly started instance', () => {
       params: Promise.resolve({}),
     });
     expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const readUntil = async (needle: string) => {
+      const deadline = Date.now() + 5_000;
+      while (!text.includes(needle) && Date.now() < deadline) {
+        const chunk = await Promise.race([reader.read(), sleep(deadline - Date.now()).then(() => undefined)]);
+        if (!chunk || chunk.done) break;
+        text += decoder.decode(chunk.value, { stream: true });
+      }
+      return text.includes(needle);
+    };
+
+    // The page reloads what it missed on `ready`; an event committed from then on must reach the stream.
+    expect(await readUntil('event: ready')).toBe(true);
     await database.db().transaction((tx) =>
       emitEvent(tx, {
         type: 'NEW_TABLE',
         locationId: locationIds[0]!,
         resource: 'table',
-        resourceId: 'right-after-open',
+        resourceId: 'right-after-ready',
         version: 1,
         actorPartnerId: null,
         audience: { partnerIds: [] },
       }),
     );
-
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const deadline = Date.now() + 5_000;
-    while (!text.includes('right-after-open') && Date.now() < deadline) {
-      const chunk = await Promise.race([reader.read(), sleep(deadline - Date.now()).then(() => undefined)]);
-      if (!chunk || chunk.done) break;
-      text += decoder.decode(chunk.value, { stream: true });
-    }
+    const arrived = await readUntil('right-after-ready');
     abort.abort();
     spy.mockRestore();
-    expect(text).toContain('right-after-open');
+    expect(arrived, text).toBe(true);
   });
 });

@@ -1,6 +1,5 @@
 import { databaseHandle } from '@/db/client';
 import { dashboardEventFilter, dashboardEventStream } from '@/lib/events/dashboard-stream';
-import { eventBus } from '@/lib/events/event-bus';
 import { sessionWatcher } from '@/lib/tenancy/session-watch';
 import { dashboardRoute, signInRequired } from '../_lib/route';
 
@@ -16,10 +15,6 @@ export const GET = dashboardRoute({ roles: ['MERCHANT', 'LOYALTY_PARTNER', 'ADMI
   const session = await sessionWatcher(handle).watch({ key: sessionKey, userId: user.id });
   if (!session) throw signInRequired();
   const stream = dashboardEventStream(handle, filter, AbortSignal.any([request.signal, session.ended]), session.stop, session.ended);
-  // The page reloads what it missed as soon as the stream opens (its headers arrive); on a freshly started instance
-  // the bus's LISTEN may still be on its way, and an event committed in between would reach neither that reload nor
-  // the stream. Answering once the LISTEN is in place closes that gap.
-  await eventBus(handle).listening();
   return new Response(stream, {
     headers: {
       'content-type': 'text/event-stream; charset=utf-8',

@@ -104,7 +104,7 @@ async function expectEndedSince(stream: Stream, since: number, locationId: strin
   expect(endedAt! - since).toBeLessThan(5000);
   expect(stream.ids).not.toContain('after-the-session');
   // Its last frame tells the page the session is over, so it goes to sign-in instead of reopening the stream.
-  expect(stream.events).toEqual(['signed-out']);
+  expect(stream.events).toEqual(['ready', 'signed-out']);
 }
 
 /** A console form action called by `admin`'s browser. */
