@@ -341,7 +341,7 @@ function upgradeAuthoriser(handle: DatabaseHandle) {
     resolve: (value: { principal: PartnerPrincipal; locationId: string }) => void;
     reject: (error: unknown) => void;
   };
-  let queue: Pending[] = [];
+  const queue: Pending[] = [];
   let scheduled = false;
 
   const decide = async (batch: Pending[]) => {
