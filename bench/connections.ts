@@ -16,6 +16,12 @@
  * BENCH_RATE. Prints close → first event after reconnecting p50/p99/max (target p99 ≤ 10 s), HELLOs/s while the storm
  * lasts, and commit → receipt p99 on sockets already back during the storm (< 250 ms) and after it (< 100 ms).
  *
+ * Then the rolling-restart phase (BENCH_ROLLING=false skips it): two instances behind the test balancer
+ * (lib/testing/balancer.ts, checking /readyz), the same POS through the SDK, BENCH_CYCLES order cycles a second
+ * (default 50: an ordering app's POST /connect/orders, the POS's PATCH accepting it, each SDK call re-sent at most once
+ * after a 503 or a refused connection); each instance in turn gets SIGTERM, drains, restarts and rejoins. Prints failed
+ * calls, lost events, the longest time a location had no socket, close → open p50/p99/max and RED samples.
+ *
  * The sockets and streams are held by BENCH_CLIENT_PROCESSES child processes (default one per 5,000 connections), so
  * the figures measure the server, not the load generator. Each open connection takes a file descriptor in the server
  * and one in a client process; the output says when `ulimit -n` is too low for that.
@@ -38,6 +44,10 @@ import { createClient, createConnection, createPartner } from '@/lib/tenancy/par
 import { createUser } from '@/lib/tenancy/users';
 import { eq, sql } from 'drizzle-orm';
 import { benchDatabase, benchServerEnv, freePort, percentile, rssMiB, sleep, startMeasuredServer } from './support';
+import { roundRobinBalancer } from '@/lib/testing/balancer';
+import { freshPresence } from '@/lib/events/pos-presence';
+import { sampleOrderRequests } from '@/lib/orders/sample-orders.fixture';
+import { rowsOf } from '@/db/rows';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? Math.ceil(SOCKETS / 10));
@@ -49,6 +59,8 @@ const STORM = process.env.BENCH_STORM !== 'false';
 // How long events keep committing after the restart while the POS come back, and after that.
 const STORM_SECONDS = Number(process.env.BENCH_STORM_SECONDS ?? 20);
 const AFTER_STORM_SECONDS = 10;
+const ROLLING = process.env.BENCH_ROLLING !== 'false';
+const CYCLES = Number(process.env.BENCH_CYCLES ?? 50);
 const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? Math.max(1, Math.ceil((SOCKETS + STREAMS) / 5000)));
 const METRICS_TOKEN = 'bench-connections-metrics-token';
 const PASSWORD = 'bench-connections-password';
@@ -73,6 +85,7 @@ type ToClient =
   | { type: 'close-sockets' }
   | { type: 'pos'; baseUrl: string; items: SocketSpec[] }
   | { type: 'storm-measure' }
+  | { type: 'stop-pos' }
   | { type: 'storm-report' };
 type FromClient =
   | { type: 'opened'; ok: number; failed: string[] }
@@ -86,6 +99,8 @@ interface StormTerminal {
   closedAt: number | undefined;
   openAt: number | undefined;
   receipts: [string, number][];
+  /** Every time away while measuring: socket closed → open again (caught up). */
+  away: [number, number][];
 }
 
 // ---------- a client process: holds sockets and streams, notes when each event arrives ----------
@@ -177,7 +192,8 @@ function runClientProcess() {
   let stormMeasuring = false;
   const startTerminal = (baseUrl: string, spec: SocketSpec) =>
     new Promise<void>((resolve) => {
-      const record: StormTerminal = { locationId: spec.locationId, closedAt: undefined, openAt: undefined, receipts: [] };
+      const record: StormTerminal = { locationId: spec.locationId, closedAt: undefined, openAt: undefined, receipts: [], away: [] };
+      let awayFrom: number | undefined;
       const terminal = {
         spec,
         record,
@@ -194,10 +210,13 @@ function runClientProcess() {
             if (state.state === 'closed') {
               terminal.open = false;
               if (stormMeasuring) record.closedAt ??= now();
+              if (stormMeasuring) awayFrom ??= now();
             }
             if (state.state === 'open') {
               terminal.open = true;
               if (stormMeasuring) record.openAt = now();
+              if (awayFrom !== undefined) record.away.push([awayFrom, now()]);
+              awayFrom = undefined;
               resolve();
             }
           },
@@ -223,7 +242,15 @@ function runClientProcess() {
           record.closedAt = undefined;
           record.openAt = undefined;
           record.receipts.length = 0;
+          record.away.length = 0;
         }
+        return;
+      case 'stop-pos':
+        stormMeasuring = false;
+        void Promise.all(terminals.map((terminal) => terminal.notifications.stop())).then(() => {
+          terminals.length = 0;
+          send({ type: 'closed' });
+        });
         return;
       case 'storm-report':
         stormMeasuring = false;
@@ -330,7 +357,7 @@ async function seed(db: Database) {
       createUser(db, { email: `bench-${run}-${index}@merchants.test`, password: PASSWORD, role: 'MERCHANT', merchantId: merchant.id }),
     ),
   );
-  return { posPartnerId: pos.id, locations, sockets, emails: users.map((user) => user.email) };
+  return { posPartnerId: pos.id, posClientId: client.client_id, terminals, locations, sockets, emails: users.map((user) => user.email) };
 }
 
 /** Signs in through the Auth.js credentials endpoints as a browser would; returns the Cookie header of the session. */
@@ -573,6 +600,11 @@ async function main() {
     }
     console.log(`  note: server, PostgreSQL and the client processes share this machine's ${availableParallelism()} cores\n`);
     if (STORM) server = await stormPhase({ handle, seeded, clientProcesses, baseUrl, env, server, openAcross });
+    if (ROLLING) {
+      await server.stop();
+      server = undefined;
+      await rollingPhase({ handle, seeded, clientProcesses, env });
+    }
   } finally {
     for (const client of clientProcesses) client.child.kill();
     await server?.stop();
@@ -705,6 +737,212 @@ async function stormPhase(context: {
   if (opened.failed.length) console.log(`  failures opening: ${opened.failed.slice(0, 5).join('; ')}`);
   started = performance.now();
   return server;
+}
+
+/**
+ * The rolling restart: two instances behind the test balancer (readiness on /readyz), every POS through the SDK, order
+ * cycles at CYCLES a second; each instance in turn drains (SIGTERM), restarts and rejoins.
+ */
+async function rollingPhase(context: {
+  handle: Awaited<ReturnType<typeof openDatabase>>;
+  seeded: Awaited<ReturnType<typeof seed>>;
+  clientProcesses: ClientProcess[];
+  env: NodeJS.ProcessEnv;
+}) {
+  const { handle, seeded, clientProcesses } = context;
+  const db = handle.db;
+  await Promise.all(clientProcesses.map((client) => client.request({ type: 'stop-pos' })));
+  const ports = [await freePort(), await freePort()];
+  const balancer = await roundRobinBalancer(
+    ports.map((port) => ({ host: '127.0.0.1', port })),
+    { readiness: { path: '/readyz', intervalMs: 250 } },
+  );
+  // Tokens name the public address (the balancer's) as issuer: issue the terminals' again for it.
+  resetConfig({ PUBLIC_URL: balancer.origin });
+  const sockets: SocketSpec[] = [];
+  for (const { grantId, locationId } of seeded.terminals) {
+    const { token } = await issueAccessToken(db, {
+      partnerId: seeded.posPartnerId,
+      partnerType: 'POS',
+      clientId: seeded.posClientId,
+      grantId,
+      locationIds: [locationId],
+      ttlSeconds: 3600,
+    });
+    sockets.push({ locationId, token });
+  }
+  // The ordering app: connected everywhere, a client-credentials token.
+  const appPartner = await createPartner(db, { name: 'Bench ordering app', type: 'ORDERING_APP' });
+  const appClient = await createClient(db, appPartner.id);
+  const [appClientRow] = await db.select({ id: clients.id }).from(clients).where(eq(clients.clientId, appClient.client_id));
+  await forEachLimited(seeded.locations, 8, async ({ locationId }) => void (await createConnection(db, appPartner.id, { locationId })));
+  const appGrantId = newId();
+  await db.insert(grants).values({ id: appGrantId, kind: 'CLIENT_CREDENTIALS', partnerId: appPartner.id, clientId: appClientRow!.id });
+  const appToken = (
+    await issueAccessToken(db, {
+      partnerId: appPartner.id,
+      partnerType: 'ORDERING_APP',
+      clientId: appClient.client_id,
+      grantId: appGrantId,
+      locationIds: [],
+      ttlSeconds: 3600,
+    })
+  ).token;
+
+  const env = (port: number) => ({
+    ...context.env,
+    PORT: String(port),
+    PUBLIC_URL: balancer.origin,
+    // Time for the balancer's check (every 250 ms) to see the 503 before the instance stops accepting.
+    DRAIN_DELAY_MS: process.env.BENCH_DRAIN_DELAY_MS ?? '2000',
+  });
+  const instances = await Promise.all(ports.map((port) => startMeasuredServer('rolling', ['server.ts'], env(port), `http://127.0.0.1:${port}/readyz`)));
+  let trafficOn = true;
+  let sampling = true;
+  try {
+    const opened = await Promise.all(
+      split(sockets, clientProcesses.length).map((part, index) => clientProcesses[index]!.request({ type: 'pos', baseUrl: balancer.origin, items: part })),
+    );
+    const openedOk = (opened as Extract<FromClient, { type: 'opened' }>[]).reduce((sum, answer) => sum + answer.ok, 0);
+    await sleep(3000);
+    for (const client of clientProcesses) client.child.send({ type: 'storm-measure' } satisfies ToClient);
+
+    // Order cycles: the app places an order, a POS of the location accepts it. Each SDK call may be re-sent once.
+    const app = createCounterpartClient({ baseUrl: balancer.origin, auth: appToken, retry: { retries: 1, baseDelayMs: 100 } });
+    const posOf = new Map<string, ReturnType<typeof createCounterpartClient>>();
+    for (const spec of sockets)
+      if (!posOf.has(spec.locationId))
+        posOf.set(spec.locationId, createCounterpartClient({ baseUrl: balancer.origin, auth: spec.token, retry: { retries: 1, baseDelayMs: 100 } }));
+    const failures: string[] = [];
+    const orderIds: string[] = [];
+    let cycles = 0;
+    const cycle = async (index: number) => {
+      const order = structuredClone(sampleOrderRequests.newOrder) as Record<string, any>;
+      const locationId = seeded.locations[index % seeded.locations.length]!.locationId;
+      order.locationId = locationId;
+      order.origin.orderId = `rolling-${index}`;
+      try {
+        const { data } = await app.POST('/orders', { body: order as never });
+        const orderId = (data as { id: string }).id;
+        orderIds.push(orderId);
+        await posOf.get(locationId)!.PATCH('/orders/{orderId}', {
+          params: { path: { orderId } },
+          body: { status: 'ACCEPTED' } as never,
+          headers: { 'content-type': 'application/merge-patch+json' },
+        });
+      } catch (error) {
+        failures.push(`cycle ${index}: ${String(error)}`);
+      }
+    };
+    const inFlight = new Set<Promise<void>>();
+    const trafficStart = performance.now();
+    const traffic = (async () => {
+      while (trafficOn) {
+        const wait = trafficStart + (cycles * 1000) / CYCLES - performance.now();
+        if (wait > 0) await sleep(wait);
+        const running = cycle(cycles++).finally(() => inFlight.delete(running));
+        inFlight.add(running);
+      }
+    })();
+    const locationIds = seeded.locations.map((location) => location.locationId);
+    const redSamples: number[] = [];
+    const sampler = (async () => {
+      while (sampling) {
+        const [row] = rowsOf<{ red: number }>(
+          await db.execute(sql`
+            select count(*)::int as red from unnest(${sql.param(locationIds)}::text[]) as l(id)
+            where not exists (select 1 from pos_presence p where p.location_id = l.id and ${freshPresence(sql`p.heartbeat_at`)})`),
+        );
+        redSamples.push(row!.red);
+        await sleep(500);
+      }
+    })().catch((error: unknown) => console.error('sampling presence failed', error));
+
+    await sleep(5000);
+    const restarts: string[] = [];
+    for (const index of [0, 1]) {
+      const began = performance.now();
+      await instances[index]!.stop();
+      const stopped = performance.now();
+      instances[index] = await startMeasuredServer('rolling', ['server.ts'], env(ports[index]!), `http://127.0.0.1:${ports[index]}/readyz`);
+      const ready = performance.now();
+      while (!balancer.routable(index)) await sleep(50);
+      restarts.push(
+        `instance ${index + 1}: drained in ${((stopped - began) / 1000).toFixed(1)} s, ready ${((ready - stopped) / 1000).toFixed(1)} s later, routable after ${((performance.now() - ready) / 1000).toFixed(1)} s`,
+      );
+      await sleep(5000);
+    }
+    await sleep(5000);
+    trafficOn = false;
+    await traffic;
+    await Promise.all(inFlight);
+    const seconds = (performance.now() - trafficStart) / 1000;
+    sampling = false;
+    await sampler;
+    await sleep(5000);
+    const reports = (await Promise.all(clientProcesses.map((client) => client.request({ type: 'storm-report' })))) as Extract<
+      FromClient,
+      { type: 'storm-report' }
+    >[];
+    const terminals = reports.flatMap((report) => report.terminals);
+
+    // Every event addressed to the POS about these orders, on every socket of its location (at least once).
+    const addressed = rowsOf<{ id: string; location_id: string }>(
+      await db.execute(sql`
+        select e.id, e.location_id from events e join event_recipients r on r.event_id = e.id
+        where r.partner_id = ${seeded.posPartnerId} and e.payload->'data'->>'id' = any(${sql.param(orderIds)}::text[])`),
+    );
+    const terminalsAt = new Map<string, StormTerminal[]>();
+    for (const terminal of terminals) terminalsAt.set(terminal.locationId, [...(terminalsAt.get(terminal.locationId) ?? []), terminal]);
+    const receivedBy = new Map(terminals.map((terminal) => [terminal, new Set(terminal.receipts.map(([id]) => id))]));
+    let lost = 0;
+    let duplicates = 0;
+    for (const { id, location_id } of addressed) for (const terminal of terminalsAt.get(location_id) ?? []) if (!receivedBy.get(terminal)!.has(id)) lost++;
+    for (const terminal of terminals) duplicates += terminal.receipts.length - receivedBy.get(terminal)!.size;
+    const away = terminals.flatMap((terminal) => terminal.away.map(([from, to]) => to - from));
+    // The longest time each location had none of its POS connected: the overlap of its terminals' times away.
+    let longestDark = 0;
+    for (const group of terminalsAt.values()) {
+      const edges = group
+        .flatMap((terminal) => terminal.away.flatMap(([from, to]) => [[from, 1] as const, [to, -1] as const]))
+        .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      let depth = 0;
+      let darkFrom = 0;
+      for (const [at, step] of edges) {
+        depth += step;
+        if (step === 1 && depth === group.length) darkFrom = at;
+        if (step === -1 && depth === group.length - 1 && darkFrom) {
+          longestDark = Math.max(longestDark, at - darkFrom);
+          darkFrom = 0;
+        }
+      }
+    }
+    const ms = (value: number) => `${value.toFixed(0)} ms`;
+    const rows: [string, string, string][] = [
+      ['SDK POS open through the balancer', `${openedOk} of ${sockets.length}`, ''],
+      ['order cycles (POST + PATCH)', `${cycles} in ${seconds.toFixed(0)} s (${(cycles / seconds).toFixed(1)}/s)`, `${CYCLES}/s`],
+      ['failed partner calls', `${failures.length}`, '0'],
+      ['events lost (addressed, not received by a POS of the location)', `${lost} of ${addressed.length * SOCKETS_PER_LOCATION}`, '0'],
+      ['events received more than once (at least once allowed)', `${duplicates}`, ''],
+      ['POS close → open again, p50 / p99 / max', `${ms(percentile(away, 50))} / ${ms(percentile(away, 99))} / ${ms(percentile(away, 100))}`, 'max ≤ 10 s'],
+      ['reconnections', `${away.length}`, `${sockets.length * 2}`],
+      ['longest a location had no socket', ms(longestDark), ''],
+      ['locations RED (samples every 0.5 s, total)', `${redSamples.reduce((sum, red) => sum + red, 0)} in ${redSamples.length} samples`, '0'],
+    ];
+    console.log(
+      `\nRolling restart (${new Date().toISOString()}): two instances behind the test balancer, ${sockets.length} POS (SDK), ${CYCLES} order cycles/s`,
+    );
+    const widths = [Math.max(...rows.map((row) => row[0].length)), Math.max(...rows.map((row) => row[1].length))];
+    for (const [name, value, target] of rows) console.log(`  ${name.padEnd(widths[0]!)}  ${value.padEnd(widths[1]!)}  ${target}`);
+    for (const line of restarts) console.log(`  ${line}`);
+    if (failures.length) console.log(`  failures: ${failures.slice(0, 5).join('; ')}`);
+    console.log(`  machine load average (1 min): ${loadavg()[0]!.toFixed(1)}\n`);
+  } finally {
+    trafficOn = false;
+    sampling = false;
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await balancer.close();
+  }
 }
 
 if (process.argv.includes('--client')) {

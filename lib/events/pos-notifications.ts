@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { DatabaseHandle } from '@/db/client';
 import { grants, locations, revokedAccessTokens } from '@/db/schema';
 import { ACCESS_CHANNEL, parseAccessNotice, type AccessNotice } from '@/lib/tenancy/access-notices';
-import { verifyAccessToken, type PartnerPrincipal } from '@/lib/auth/access-tokens';
+import { verifyAccessTokens, type PartnerPrincipal } from '@/lib/auth/access-tokens';
 import { inScope } from '@/lib/tenancy/scope';
 import { rowsOf } from '@/db/rows';
 import { config } from '@/lib/config';
@@ -89,6 +89,7 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const clientsByLocation = new Map<string, Set<PosClient>>();
   const presence = presenceWriter(handle.db);
+  const authorise = upgradeAuthoriser(handle);
   let closing = false;
   let arrivals = 0;
 
@@ -177,7 +178,7 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!handles(request)) return;
     if (closing) return refuseUpgrade(socket, restarting(), request.url ?? '', log);
-    authorise(handle, request).then(
+    authorise(request).then(
       ({ principal, locationId }) => establish(request, socket, head, principal, locationId),
       (error: unknown) => refuseUpgrade(socket, error, request.url ?? '', log),
     );
@@ -185,24 +186,21 @@ export function attachPosNotifications(server: Server, handle: DatabaseHandle, o
   // Kept apart from onUpgrade so that nothing a socket holds for its life (its close listener) keeps the upgrade
   // request alive: a closure shares its scope's variables with every other closure of that scope.
   const establish = (request: IncomingMessage, socket: Duplex, head: Buffer, principal: PartnerPrincipal, locationId: string) => {
+    if (socket.destroyed) return;
+    if (closing) return refuseUpgrade(socket, restarting(), request.url ?? '', log);
+    // The handshake does not wait for the presence row: in a reconnect storm the rows of hundreds of sockets go in one
+    // batch, written in order (an early close is written after its open), while each POS already has its socket.
     const presenceId = randomUUID();
-    presence.open({ id: presenceId, instanceId, locationId, partnerId: principal.partnerId }).then(
-      () => {
-        if (socket.destroyed) return void presence.close(presenceId).catch(() => {});
-        if (closing) {
-          void presence.close(presenceId, true).catch(() => {});
-          return refuseUpgrade(socket, restarting(), request.url ?? '', log);
-        }
-        const { partnerId, grantId, tokenId, expiresAt } = principal;
-        const closedEarly = () => void presence.close(presenceId).catch(() => {});
-        socket.once('close', closedEarly);
-        wss.handleUpgrade(request, socket, head, (ws) => {
-          socket.off('close', closedEarly);
-          accept(ws, { presenceId, partnerId, locationId, grantId, tokenId, expiresAt });
-        });
-      },
-      (error: unknown) => refuseUpgrade(socket, error, request.url ?? '', log),
-    );
+    const { partnerId, grantId, tokenId, expiresAt } = principal;
+    void presence
+      .open({ id: presenceId, instanceId, locationId, partnerId })
+      .catch((error: unknown) => log.error({ err: error, locationId }, 'recording a POS connection failed'));
+    const closedEarly = () => void presence.close(presenceId).catch(() => {});
+    socket.once('close', closedEarly);
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      socket.off('close', closedEarly);
+      accept(ws, { presenceId, partnerId, locationId, grantId, tokenId, expiresAt });
+    });
   };
   server.on('upgrade', onUpgrade);
 
@@ -328,23 +326,83 @@ function parseHello(data: RawData): z.output<typeof helloSchema> | undefined {
   }
 }
 
-async function authorise(handle: DatabaseHandle, request: IncomingMessage): Promise<{ principal: PartnerPrincipal; locationId: string }> {
-  const locationId = decodePathSegment(PATH.exec(request.url ?? '')![1]!);
-  const token = request.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  if (!token) {
-    throw new ApiError('UNAUTHORIZED', 'A Bearer access token is required.', {
-      headers: { 'WWW-Authenticate': 'Bearer error="invalid_token", error_description="missing token"' },
+const MAX_UPGRADES_PER_BATCH = 500;
+
+/**
+ * Decides upgrades together: every upgrade that arrives within one turn of the event loop (up to
+ * MAX_UPGRADES_PER_BATCH) has its token checked (lib/auth/access-tokens.ts verifyAccessTokens) and its location's scope
+ * looked up (lib/tenancy/scope.ts inScope) in a few statements for all, rather than three per socket. Each upgrade is
+ * still answered on its own: 401 for its token, 403 for a partner that is not a POS, 404 for a location out of reach.
+ */
+function upgradeAuthoriser(handle: DatabaseHandle) {
+  type Pending = {
+    token: string;
+    locationId: string;
+    resolve: (value: { principal: PartnerPrincipal; locationId: string }) => void;
+    reject: (error: unknown) => void;
+  };
+  const queue: Pending[] = [];
+  let scheduled = false;
+
+  const decide = async (batch: Pending[]) => {
+    const principals = await verifyAccessTokens(
+      handle.db,
+      batch.map((item) => item.token),
+    );
+    const checked: { item: Pending; principal: PartnerPrincipal; index: number }[] = [];
+    batch.forEach((item, index) => {
+      const principal = principals[index]!;
+      if (principal instanceof Error) return item.reject(principal);
+      if (principal.partnerType !== 'POS') return item.reject(forbidden('Only POS partners may open the notification socket.'));
+      checked.push({ item, principal, index });
     });
-  }
-  const principal = await verifyAccessToken(handle.db, token);
-  if (principal.partnerType !== 'POS') throw forbidden('Only POS partners may open the notification socket.');
-  // docs/contract.md#scope: a location outside the token's scope is answered 404, exactly as if it did not exist. Whether it
-  // exists and whether the token reaches it, in one statement.
-  const [row] = rowsOf<{ reachable: boolean }>(
-    await handle.db.execute(sql`select ${inScope(handle.db, principal, locations.id)} as reachable from ${locations} where ${locations.id} = ${locationId}`),
-  );
-  if (row?.reachable !== true) throw notFound('Location');
-  return { principal, locationId };
+    if (!checked.length) return;
+    // docs/contract.md#scope: a location outside the token's scope is answered 404, exactly as if it did not exist.
+    // Whether each exists and whether its token reaches it, in one statement: a row per upgrade whose location exists.
+    const rows = rowsOf<{ i: number; reachable: boolean }>(
+      await handle.db.execute(
+        sql.join(
+          checked.map(
+            ({ item, principal, index }) =>
+              sql`(select ${index}::int as i, ${inScope(handle.db, principal, locations.id)} as reachable from ${locations} where ${locations.id} = ${item.locationId})`,
+          ),
+          sql` union all `,
+        ),
+      ),
+    );
+    const reachable = new Set(rows.filter((row) => row.reachable === true).map((row) => Number(row.i)));
+    for (const { item, principal, index } of checked) {
+      if (reachable.has(index)) item.resolve({ principal, locationId: item.locationId });
+      else item.reject(notFound('Location'));
+    }
+  };
+
+  const flush = () => {
+    scheduled = false;
+    while (queue.length) {
+      const batch = queue.splice(0, MAX_UPGRADES_PER_BATCH);
+      decide(batch).catch((error: unknown) => batch.forEach((item) => item.reject(error)));
+    }
+  };
+
+  return (request: IncomingMessage): Promise<{ principal: PartnerPrincipal; locationId: string }> => {
+    const locationId = decodePathSegment(PATH.exec(request.url ?? '')![1]!);
+    const token = request.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+    if (!token) {
+      return Promise.reject(
+        new ApiError('UNAUTHORIZED', 'A Bearer access token is required.', {
+          headers: { 'WWW-Authenticate': 'Bearer error="invalid_token", error_description="missing token"' },
+        }),
+      );
+    }
+    return new Promise((resolve, reject) => {
+      queue.push({ token, locationId, resolve, reject });
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    });
+  };
 }
 
 /** Answers a refused upgrade with a plain HTTP problem response (docs/contract.md#errors) and closes the socket. */

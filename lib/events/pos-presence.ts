@@ -97,6 +97,10 @@ export function presenceWriter(db: Executor, options: { delayMs?: number } = {})
   let waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
+  // While a batch is being written, what comes meanwhile waits for it and goes in one batch after it, however long the
+  // write takes: when the pool is busy, many small batches in a row would each pay for every statement.
+  let busy = false;
+  let again = false;
 
   const write = async (batch: { opens: PresenceOpen[]; hellos: Map<string, PresenceHello>; closes: string[]; graceCloses: string[] }) => {
     if (batch.opens.length) {
@@ -138,19 +142,33 @@ export function presenceWriter(db: Executor, options: { delayMs?: number } = {})
     closes = [];
     graceCloses = [];
     waiters = [];
-    writing = writing.then(() =>
-      write(batch).then(
-        () => batchWaiters.forEach((waiter) => waiter.resolve()),
-        (error: unknown) => batchWaiters.forEach((waiter) => waiter.reject(error)),
-      ),
-    );
+    busy = true;
+    writing = writing
+      .then(() =>
+        write(batch).then(
+          () => batchWaiters.forEach((waiter) => waiter.resolve()),
+          (error: unknown) => batchWaiters.forEach((waiter) => waiter.reject(error)),
+        ),
+      )
+      .finally(() => {
+        busy = false;
+        if (again) {
+          again = false;
+          void flush();
+        }
+      });
     return writing;
   };
 
+  const due = () => {
+    timer = undefined;
+    if (busy) again = true;
+    else void flush();
+  };
   const queued = () =>
     new Promise<void>((resolve, reject) => {
       waiters.push({ resolve, reject });
-      timer ??= setTimeout(() => void flush(), delayMs);
+      timer ??= setTimeout(due, delayMs);
     });
 
   return {

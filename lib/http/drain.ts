@@ -13,10 +13,24 @@ export function requestDrain() {
   let draining = false;
   let inFlight = 0;
   let onIdle: (() => void) | undefined;
+  const serving = new Set<ServerResponse>();
 
-  const finished = () => {
+  const finished = (response: ServerResponse) => {
+    serving.delete(response);
     inFlight -= 1;
     if (inFlight === 0) onIdle?.();
+  };
+  /**
+   * A request already being served when draining began ends its connection too: with headers still to send it answers
+   * `Connection: close`; otherwise the connection is ended once the answer is out. Either way the client's next request
+   * opens a new connection, which the balancer sends elsewhere.
+   */
+  const closeAfter = (response: ServerResponse) => {
+    if (!response.headersSent) response.shouldKeepAlive = false;
+    else {
+      const socket = response.req.socket;
+      response.once('finish', () => socket.end());
+    }
   };
 
   return {
@@ -48,11 +62,13 @@ export function requestDrain() {
       }
       if (STREAM_PATHS.has(pathname)) return false;
       inFlight += 1;
-      response.once('close', finished);
+      serving.add(response);
+      response.once('close', () => finished(response));
       return false;
     },
     begin() {
       draining = true;
+      for (const response of serving) closeAfter(response);
     },
     /** Resolves once no counted request is being served, or after `timeoutMs` (false then). */
     idle(timeoutMs: number): Promise<boolean> {

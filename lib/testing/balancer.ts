@@ -25,6 +25,8 @@ export interface Balancer {
   markUp(index: number): void;
   /** Whether target `index` gets new connections (neither marked down nor failing its readiness check). */
   routable(index: number): boolean;
+  /** Client connections per target, and those still waiting for a target to accept (with how long they have waited). */
+  connections(): { perTarget: number[]; waiting: { target: number; ms: number }[] };
   /** The target a client connection was sent to, by the client's local port (`socket.localPort`). */
   targetOf(clientPort: number): number | undefined;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ export async function roundRobinBalancer(targets: BalancerTarget[], options: Bal
   const unready = new Set<number>();
   const sockets = new Set<Socket>();
   const targetByClientPort = new Map<number, number>();
+  const waiting = new Map<Socket, { target: number; since: number }>();
   let next = 0;
 
   const track = (socket: Socket) => {
@@ -57,9 +60,14 @@ export async function roundRobinBalancer(targets: BalancerTarget[], options: Bal
     const target = targets[index]!;
     const upstream = connect(target.port, target.host);
     track(upstream);
-    const failBeforeConnect = () => forward(client, candidates);
+    waiting.set(client, { target: index, since: Date.now() });
+    const failBeforeConnect = () => {
+      waiting.delete(client);
+      forward(client, candidates);
+    };
     upstream.once('error', failBeforeConnect);
     upstream.once('connect', () => {
+      waiting.delete(client);
       upstream.off('error', failBeforeConnect);
       targetByClientPort.set(client.remotePort!, index);
       client.pipe(upstream).pipe(client);
@@ -126,6 +134,11 @@ export async function roundRobinBalancer(targets: BalancerTarget[], options: Bal
     markDown: (index) => void down.add(index),
     markUp: (index) => void down.delete(index),
     routable,
+    connections: () => {
+      const perTarget = targets.map(() => 0);
+      for (const index of targetByClientPort.values()) perTarget[index]! += 1;
+      return { perTarget, waiting: [...waiting.values()].map(({ target, since }) => ({ target, ms: Date.now() - since })) };
+    },
     targetOf: (clientPort) => targetByClientPort.get(clientPort),
     async close() {
       clearInterval(checker);

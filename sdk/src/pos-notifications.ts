@@ -28,9 +28,10 @@ export interface PosNotificationsOptions {
    */
   reconnect?: { baseDelayMs?: number; maxDelayMs?: number; restartDelayMs?: number };
   /**
-   * After a reconnection the feed is read again every `pollMs` until it shows an event the new socket delivered, for at
-   * most `forMs`: an event committed during the disconnect can appear in the feed only later (once every transaction
-   * that started before it has finished), after the first catch-up read. Default 1 s for 20 s.
+   * After a reconnection the feed is read again until it shows an event the new socket delivered, for at most `forMs`:
+   * an event committed during the disconnect can appear in the feed only later (once every transaction that started
+   * before it has finished), after the first catch-up read. The first read again comes after about `pollMs`, each next
+   * one after twice as long (at most 8 × `pollMs`), jittered. Default 1 s for 20 s.
    */
   settle?: { pollMs?: number; forMs?: number };
 }
@@ -55,6 +56,12 @@ export class PosNotifications {
   private stopped = false;
   private attempt = 0;
   private cursor: string | undefined;
+  /**
+   * How far this helper has read the feed: the end of its last read, or a later event it was handed live. The feed holds
+   * every location of the token, so reading on from here rather than from the last event of this location reads each
+   * page once: a POS whose location was quiet does not page through everyone else's events at every reconnection.
+   */
+  private feedPosition: string | undefined;
   private lastSeenAt: number | undefined;
   private readonly startedAt = Date.now();
   private readonly seen = new Set<string>();
@@ -125,7 +132,7 @@ export class PosNotifications {
       }
       liveIds.add(event.id);
       if (catchingUp) buffered.push(event);
-      else this.enqueue([event]);
+      else this.enqueue([event], true, true);
     });
     socket.on('open', () => {
       socket.send(
@@ -136,12 +143,12 @@ export class PosNotifications {
         }),
       );
       const since = this.catchUpSince();
-      const catchingUpFrom = this.cursor;
+      const catchingUpFrom = this.feedPosition ?? this.cursor;
       const reconnected = Boolean(catchingUpFrom) || this.connectedOnce;
       void (reconnected ? this.readFeed(catchingUpFrom, since) : Promise.resolve(undefined))
         .then((missed) => {
           this.enqueue(missed?.events ?? []);
-          this.enqueue(buffered.splice(0));
+          this.enqueue(buffered.splice(0), true, true);
           catchingUp = false;
           this.attempt = 0;
           this.connectedOnce = true;
@@ -184,7 +191,7 @@ export class PosNotifications {
    * allowing for clock skew.
    */
   private catchUpSince(): number | undefined {
-    return this.cursor ? undefined : (this.lastSeenAt ?? this.startedAt) - CLOCK_SKEW_MS;
+    return this.cursor || this.feedPosition ? undefined : (this.lastSeenAt ?? this.startedAt) - CLOCK_SKEW_MS;
   }
 
   /** The location's events in the feed after `after` (every page), and the feed position reached. */
@@ -204,6 +211,7 @@ export class PosNotifications {
       if (data.lastEventId) lastEventId = data.lastEventId;
       if (!data.hasMore || !data.lastEventId) break;
     }
+    if (lastEventId) this.feedPosition = lastEventId;
     return { events, ids, lastEventId };
   }
 
@@ -216,8 +224,11 @@ export class PosNotifications {
     const { pollMs = 1_000, forMs = 20_000 } = this.options.settle ?? {};
     const deadline = Date.now() + forMs;
     let position = after;
-    while (Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    // Spread out and slowing down: after a restart every POS of the instance settles at once, and reads at a fixed pace
+    // would keep the instances they reconnected to busy with little to find.
+    for (let read = 0; Date.now() < deadline; read++) {
+      const wait = pollMs * Math.min(2 ** read, 8);
+      await new Promise((resolve) => setTimeout(resolve, wait / 2 + (Math.random() * wait) / 2));
       if (this.stopped || this.socket !== socket) return;
       const page = await this.readFeed(position, since);
       this.enqueue(page.events, liveIds.size === 0);
@@ -226,7 +237,8 @@ export class PosNotifications {
     }
   }
 
-  private enqueue(events: CounterpartEvent[], moveCursor = true) {
+  /** Hands `events` over in order, each once; `live` ones (from the socket) also advance the feed position. */
+  private enqueue(events: CounterpartEvent[], moveCursor = true, live = false) {
     for (const event of events) {
       this.delivery = this.delivery.then(async () => {
         if (this.seen.has(event.id)) return;
@@ -238,6 +250,7 @@ export class PosNotifications {
           this.options.onError?.(error);
         }
         if (!moveCursor) return;
+        if (live) this.feedPosition = event.id;
         this.cursor = event.id;
         this.lastSeenAt = Date.parse(event.createdAt);
       });

@@ -151,6 +151,33 @@ describe('PosNotifications', () => {
     expect(notifications.lastEventId).toBe('e3');
   });
 
+  it('reads on from where its last catch-up ended, so a quiet location does not page through other locations’ events again', async () => {
+    hub = await fakeHub();
+    const states: NotificationsState['state'][] = [];
+    notifications = new PosNotifications({
+      client: createCounterpartClient({ baseUrl: hub.url, auth: 'pos-token' }),
+      locationId: 'loc-1',
+      onEvent: () => undefined,
+      onState: (state) => states.push(state.state),
+      reconnect: { baseDelayMs: 20, maxDelayMs: 20 },
+      settle: { pollMs: 5_000, forMs: 1 },
+    }).start();
+    await until(() => states.includes('open'));
+    // Only other locations' events: this POS never gets one of its own.
+    hub.emit(event('x1', 'loc-2'), false);
+    hub.emit(event('x2', 'loc-2'), false);
+    hub.sockets[0]!.terminate();
+    await until(() => states.filter((state) => state === 'open').length === 2);
+    expect(hub.feedQueries).toHaveLength(1);
+    expect(hub.feedQueries[0]).not.toContain('after=');
+
+    hub.emit(event('x3', 'loc-2'), false);
+    hub.sockets[1]!.terminate();
+    await until(() => states.filter((state) => state === 'open').length === 3);
+    expect(hub.feedQueries[1]).toContain('after=x2');
+    expect(notifications.lastEventId).toBeUndefined();
+  });
+
   it('stops for good when the location leaves the token’s scope (4003)', async () => {
     hub = await fakeHub();
     const states: NotificationsState[] = [];
