@@ -20,7 +20,10 @@ export interface LiveConnection {
 }
 
 const STREAM_URL = '/dashboard/stream';
-const MAX_BACKOFF_MS = 5_000;
+// A restarted server is tried again at least every 2 s, each page at its own moment (up to half the wait is random),
+// so a room of tablets does not reconnect in lockstep.
+const MAX_BACKOFF_MS = 2_000;
+const jittered = (ms: number) => ms / 2 + Math.random() * (ms / 2);
 
 /**
  * Calls `onEvent` for every committed event in the signed-in user's scope, and `onReconnect` whenever the stream
@@ -78,7 +81,7 @@ export function useLiveEvents(onEvent: (event: LiveEvent) => void, onReconnect?:
         dropped = true;
         source?.close();
         setConnection((previous) => ({ ...previous, state: navigator.onLine === false ? 'offline' : 'reconnecting' }));
-        retryTimer = setTimeout(open, backoff);
+        retryTimer = setTimeout(open, jittered(backoff));
         backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
       };
     };
