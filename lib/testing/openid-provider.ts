@@ -44,6 +44,12 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions) {
     cookies: { keys: ['test-provider-cookie-key-0123456789'] },
     features: { devInteractions: { enabled: true } },
   });
+  // The provider's refusals (a redirect URI or PKCE mismatch) go to the test's output: the browser sees only a page.
+  for (const event of ['grant.error', 'userinfo.error', 'server_error', 'authorization.error']) {
+    provider.on(event, (_ctx: unknown, error: Error & { error_detail?: string }) =>
+      console.error(`[oidc-provider] ${event}: ${error.message} ${error.error_detail ?? ''}`),
+    );
+  }
   const server: Server = provider.listen(port, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
