@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/db/client';
 import { autoRejectAlerts } from '@/db/schema';
+import { ensureSigningKey } from '@/lib/auth/signing-keys';
 import { publishScheduledChanges } from '@/lib/availability/scheduler';
 import { startLoops } from '@/lib/background/runner';
 import { resetConfig } from '@/lib/config';
@@ -28,6 +29,7 @@ describe('merchant alerts from two instances on one PostgreSQL database', () => 
     resetConfig({ SMTP_URL: sink.url, POS_OFFLINE_PAUSE_DEFAULT: 'true', ALERT_POS_OFFLINE_MINUTES: '10' });
     database = await durableDatabase();
     handles.push(await database.open(), await database.open());
+    await ensureSigningKey(handles[0]!.db);
   });
   afterAll(async () => {
     closeSmtpTransports();
