@@ -44,6 +44,7 @@ test.beforeAll(async () => {
   });
 });
 
+// eslint-disable-next-line no-empty-pattern -- Playwright's hooks take the fixtures first; this one needs none.
 test.afterEach(async ({}, testInfo) => {
   if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('server output', { body: server.output(), contentType: 'text/plain' });
 });

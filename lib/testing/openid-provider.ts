@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import type { Server } from 'node:http';
 import Provider from 'oidc-provider';
 import { freePort } from './server-process';
@@ -45,8 +46,8 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions) {
     features: { devInteractions: { enabled: true } },
   });
   // The provider's refusals (a redirect URI or PKCE mismatch) go to the test's output: the browser sees only a page.
-  for (const event of ['grant.error', 'userinfo.error', 'server_error', 'authorization.error']) {
-    provider.on(event, (_ctx: unknown, error: Error & { error_detail?: string }) =>
+  for (const event of ['grant.error', 'userinfo.error', 'server_error', 'authorization.error'] as const) {
+    (provider as unknown as EventEmitter).on(event, (_ctx: unknown, error: Error & { error_detail?: string }) =>
       console.error(`[oidc-provider] ${event}: ${error.message} ${error.error_detail ?? ''}`),
     );
   }
