@@ -5,6 +5,7 @@ import { cache } from 'react';
 import { getDb } from '@/db/client';
 import { authConfig } from './auth.config';
 import { attemptSignIn } from '@/lib/auth/sign-in';
+import { SSO_PROVIDER_ID, singleSignOnSettings, userForVerifiedEmail, type SingleSignOnRefusal } from '@/lib/auth/single-sign-on';
 import { authLogger } from '@/lib/auth/sign-in-log';
 import { clientAddress } from '@/lib/http/handler-context';
 import { returnPath } from '@/lib/http/return-address';
@@ -22,6 +23,9 @@ declare module 'next-auth' {
     sessionKey?: string;
   }
   interface User {
+    /** A single sign-on: the dashboard user it matched, or why it was refused (lib/auth/single-sign-on.ts). */
+    dashboardUserId?: string;
+    ssoRefusal?: SingleSignOnRefusal;
     role?: UserRole;
     merchantId?: string | null;
     partnerId?: string | null;
@@ -31,6 +35,45 @@ declare module 'next-auth' {
 // Dashboard sessions (merchants, loyalty partner reviewers, admins): Auth.js credentials with argon2id hashes.
 class TooManyAttempts extends CredentialsSignin {
   code = 'too_many_attempts';
+}
+
+/**
+ * The configured OpenID provider (OIDC_ISSUER...), when there is one. Auth.js checks state, nonce and PKCE on the
+ * way back; `profile` matches the verified email to an existing user and never creates one.
+ */
+function singleSignOnProviders() {
+  const settings = singleSignOnSettings();
+  if (!settings) return [];
+  return [
+    {
+      id: SSO_PROVIDER_ID,
+      name: settings.name,
+      type: 'oidc' as const,
+      issuer: settings.issuer,
+      clientId: settings.clientId,
+      clientSecret: settings.clientSecret,
+      checks: ['pkce' as const, 'state' as const, 'nonce' as const],
+      authorization: { params: { scope: 'openid email profile' } },
+      // The ID token is checked (signature, issuer, audience, nonce), then the claims come from userinfo: many providers
+      // leave email and email_verified out of the ID token when an access token can fetch them.
+      idToken: false,
+      async profile(profile: Record<string, unknown>) {
+        const outcome = await userForVerifiedEmail(getDb(), profile);
+        const subject = String(profile.sub);
+        if (!outcome.ok) return { id: subject, ssoRefusal: outcome.reason };
+        const { user } = outcome;
+        return {
+          id: subject,
+          dashboardUserId: user.id,
+          email: user.email,
+          name: user.name,
+          role: user.role,
+          merchantId: user.merchantId,
+          partnerId: user.partnerId,
+        };
+      },
+    },
+  ];
 }
 
 // One database read per request however many times a page, its layout and its actions ask for the session.
@@ -43,11 +86,20 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     // Every return address Auth.js takes (a callbackUrl field or query, its callback-url cookie) goes through the one
     // rule: a path on PUBLIC_URL's origin, else the dashboard (no open redirects).
     redirect: ({ url }) => returnPath(url),
+    // A single sign-on that matched no user goes back to /login, which says why (nothing is created).
+    signIn({ user, account }) {
+      if (account?.provider !== SSO_PROVIDER_ID) return true;
+      if (user.dashboardUserId) return true;
+      return `/login?sso=${user.ssoRefusal ?? 'FAILED'}`;
+    },
     // The cookie alone proves nothing once its session was ended (sign-out, password change, every session of the
     // user ended): each check asks the database, and a null token clears the cookie.
     async jwt(params) {
+      // Auth.js gives a provider's user a random id: a single sign-on's user is the dashboard user it matched.
+      if (params.user && params.account?.provider === SSO_PROVIDER_ID) params = { ...params, user: { ...params.user, id: params.user.dashboardUserId } };
       const token = authConfig.callbacks.jwt(params);
       if (params.user?.id) {
+        // The same kind of session as a password sign-in: a database row that sign-out and ending sessions delete.
         token.sid = await startDashboardSession(getDb(), params.user.id);
         return token;
       }
@@ -82,6 +134,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         return null;
       },
     }),
+    ...singleSignOnProviders(),
   ],
 });
 

@@ -24,6 +24,19 @@ describe('configuration', () => {
     expect(config.ADMIN_API_KEY).toBeUndefined();
   });
 
+  it('takes single sign-on as all of OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET or none, and stops on a bad value', () => {
+    expect(parseConfig({}).OIDC_ISSUER).toBeUndefined();
+    expect(parseConfig({})).toMatchObject({ OIDC_NAME: 'single sign-on', ALERT_POS_OFFLINE_MINUTES: 10 });
+    const full = { OIDC_ISSUER: 'https://id.example/realms/bistro', OIDC_CLIENT_ID: 'counterpart', OIDC_CLIENT_SECRET: 's3cret', OIDC_NAME: 'Bistro SSO' };
+    expect(parseConfig(full)).toMatchObject(full);
+    expect(() => parseConfig({ ...full, OIDC_CLIENT_SECRET: '' })).toThrow(/OIDC_CLIENT_SECRET: required with OIDC_ISSUER and OIDC_CLIENT_ID/);
+    expect(() => parseConfig({ OIDC_CLIENT_ID: 'counterpart' })).toThrow(/OIDC_ISSUER: required/);
+    for (const value of ['not a url', 'ftp://id.example']) expect(() => parseConfig({ ...full, OIDC_ISSUER: value })).toThrow(/OIDC_ISSUER: /);
+    expect(() => parseConfig({ ...full, OIDC_NAME: 'x'.repeat(41) })).toThrow(/OIDC_NAME: /);
+    expect(parseConfig({ ALERT_POS_OFFLINE_MINUTES: '30' }).ALERT_POS_OFFLINE_MINUTES).toBe(30);
+    for (const value of ['0', '-5', 'ten', '2.5']) expect(() => parseConfig({ ALERT_POS_OFFLINE_MINUTES: value })).toThrow(/ALERT_POS_OFFLINE_MINUTES: /);
+  });
+
   it('believes no X-Forwarded-For unless TRUST_PROXY names the proxy hops', () => {
     expect(parseConfig({}).TRUST_PROXY).toBe(0);
     expect(parseConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);

@@ -85,6 +85,16 @@ const envSchema = z.object({
     .refine((value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol), { message: 'expected an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.string().trim().min(3, 'expected an address, e.g. Counterpart <no-reply@example.com>').default('Counterpart <no-reply@localhost>'),
+  // Single sign-on (lib/auth/single-sign-on.ts): all of issuer, client id and secret, or none of them.
+  OIDC_ISSUER: z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), { message: 'expected an http(s) URL of the OpenID provider' })
+    .optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  OIDC_NAME: z.string().trim().min(1).max(40, 'expected at most 40 characters').default('single sign-on'),
+  ALERT_POS_OFFLINE_MINUTES: positiveInt.default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -113,6 +123,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+  const oidcMissing = oidc.filter((name) => parsed.data[name] === undefined);
+  if (oidcMissing.length > 0 && oidcMissing.length < oidc.length) {
+    throw new ConfigError(
+      oidcMissing.map((name) => `${name}: required with ${oidc.filter((other) => !oidcMissing.includes(other)).join(' and ')} (single sign-on)`),
+    );
   }
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
   // Behind a proxy every connection comes from the proxy's address; a cap by address would cap the proxy.

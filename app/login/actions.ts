@@ -3,6 +3,8 @@
 import { AuthError } from 'next-auth';
 import { requireFormArguments } from '@/app/dashboard/_lib/action';
 import { signIn } from '@/auth';
+import { notFound } from 'next/navigation';
+import { SSO_PROVIDER_ID, singleSignOnSettings } from '@/lib/auth/single-sign-on';
 import { returnPath } from '@/lib/http/return-address';
 import { continueTo, type Continuation } from '../_lib/navigation';
 
@@ -36,4 +38,10 @@ export async function signInAction(previous: SignInState, formData: FormData): P
     throw error;
   }
   return continueTo(destination);
+}
+
+/** "Sign in with <OIDC_NAME>": off to the OpenID provider, back at /api/auth/callback/oidc, then to `callbackUrl`. */
+export async function singleSignOnAction(formData: FormData): Promise<void> {
+  if (!(formData instanceof FormData) || !singleSignOnSettings()) notFound();
+  await signIn(SSO_PROVIDER_ID, { redirectTo: returnPath(formData.get('callbackUrl')) });
 }

@@ -13,6 +13,7 @@ const itemsByRole: Record<UserRole, NavItem[]> = {
     { href: '/dashboard/bookings', label: 'Bookings' },
     { href: '/dashboard/loyalty', label: 'Loyalty' },
     { href: '/dashboard/devices', label: 'Devices' },
+    { href: '/dashboard/account', label: 'Account' },
   ],
   LOYALTY_PARTNER: [{ href: '/dashboard/onboarding', label: 'Onboarding' }],
   ADMIN: [{ href: '/dashboard/admin', label: 'Admin' }],

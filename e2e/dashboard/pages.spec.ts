@@ -26,6 +26,7 @@ const PAGES: { role: Role; path: string; heading: RegExp }[] = [
   { role: 'merchant', path: '/dashboard/loyalty', heading: /loyalty/i },
   { role: 'merchant', path: '/dashboard/devices', heading: /devices/i },
   { role: 'merchant', path: '/dashboard/locations/demo-bistro-cbd/availability', heading: /opening hours/i },
+  { role: 'merchant', path: '/dashboard/account', heading: /account/i },
   { role: 'merchant', path: '/activate', heading: /connect a device/i },
   { role: 'merchant', path: '/dashboard/no-such-page', heading: /not found/i },
   { role: 'merchant', path: '/dashboard/onboarding', heading: /not found/i },

@@ -19,6 +19,12 @@ const errorType = (error: Error) => (error as Error & { type?: unknown }).type;
 // is no URL, a session cookie that cannot be read): the visitor's error, not the server's.
 const REQUEST_ERRORS = new Set(['MissingCSRF', 'UnknownAction', 'InvalidCallbackUrl', 'InvalidCheck', 'UntrustedHost', 'JWTSessionError']);
 
+const causeOf = (error: Error) => {
+  const cause = (error as Error & { cause?: { err?: unknown } | unknown }).cause;
+  const inner = cause && typeof cause === 'object' && 'err' in cause ? cause.err : cause;
+  return inner instanceof Error ? { message: inner.message, stack: inner.stack } : inner;
+};
+
 /**
  * The Auth.js `logger` option: errors go to the structured log, except a refused sign-in, which `authorize` has
  * already logged as a failed sign-in, and a refused request, logged as one warn line without a stack.
@@ -29,7 +35,8 @@ export function authLogger(log: () => Logger = logger) {
       const type = errorType(error);
       if (type === 'CredentialsSignin') return;
       if (typeof type === 'string' && REQUEST_ERRORS.has(type)) log().warn({ type, detail: error.message.slice(0, 200) }, 'auth request refused');
-      else log().error({ err: error }, 'auth error');
+      // Auth.js wraps what went wrong (a provider's answer, a callback that threw) in `cause.err`: logged too.
+      else log().error({ err: error, cause: causeOf(error) }, 'auth error');
     },
     warn(code: string) {
       log().warn({ code }, 'auth warning');

@@ -8,6 +8,7 @@ import { emitEvent } from '@/lib/events/outbox';
 import { evaluateAvailability } from './evaluate';
 import { availabilityAudience, loadAvailability, lockAvailability, publishedState } from './location-availability';
 import { config } from '@/lib/config';
+import { alertPosOfflinePause } from '@/lib/alerts/merchant-alerts';
 
 const BATCH = 50;
 
@@ -78,6 +79,8 @@ export async function publishScheduledChange(db: Executor, locationId: string): 
         actorPartnerId: null,
         audience: availabilityAudience,
       });
+      // docs/domain.md#email-alerts: the team hears of a POS-offline pause once per offline episode, with the pause.
+      if (state.reason === 'POS_OFFLINE' && loaded.posOfflineSince) await alertPosOfflinePause(tx, locationId, loaded.posOfflineSince);
     }
     return changed;
   });

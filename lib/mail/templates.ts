@@ -57,3 +57,57 @@ export function passwordResetMail(input: { name: string | null; link: string; va
     ],
   });
 }
+
+/** What every alert says about the location it is about, and where its reader turns that alert off. */
+interface AlertPlace {
+  name: string | null;
+  locationName: string;
+  locationId: string;
+}
+
+const alertClosing = () => [
+  `You get this alert because you are on the team of this location. To stop this kind of mail, turn it off on your account page: ${publicLink('/dashboard/account')}`,
+];
+const greetingOf = (name: string | null) => (name ? `Hello ${name},` : 'Hello,');
+
+/** A location's POS has been offline for `minutes` or more while `waiting` orders wait for it. */
+export function posOfflineAlertMail(input: AlertPlace & { minutes: number; waiting: number; offlineSince: Date }): RenderedMail {
+  return render({
+    subject: `${input.locationName}: the POS has been offline for ${input.minutes} minutes`,
+    greeting: greetingOf(input.name),
+    lead: [
+      `The POS at ${input.locationName} has not been connected to Counterpart since ${input.offlineSince.toISOString().slice(0, 16).replace('T', ' ')} UTC, and ${input.waiting === 1 ? '1 order is' : `${input.waiting} orders are`} waiting for it.`,
+      'Orders the POS does not accept in time are rejected. Check that the POS is switched on and connected to the internet.',
+    ],
+    action: { label: 'Open the orders board', url: publicLink('/dashboard/orders') },
+    after: alertClosing(),
+  });
+}
+
+/** The POS-offline rule has paused ordering at a location. */
+export function posOfflinePauseAlertMail(input: AlertPlace): RenderedMail {
+  return render({
+    subject: `${input.locationName}: ordering paused, the POS is offline`,
+    greeting: greetingOf(input.name),
+    lead: [
+      `The POS at ${input.locationName} is offline, so ordering apps have stopped taking orders for it. Ordering opens again by itself once the POS is back online.`,
+    ],
+    action: { label: 'See the location’s availability', url: publicLink(`/dashboard/locations/${encodeURIComponent(input.locationId)}/availability`) },
+    after: alertClosing(),
+  });
+}
+
+/** `count` orders were rejected at a location because nobody accepted them in time (at most one such mail an hour). */
+export function autoRejectAlertMail(input: AlertPlace & { count: number; since: Date }): RenderedMail {
+  const orders = input.count === 1 ? '1 order was' : `${input.count} orders were`;
+  return render({
+    subject: `${input.locationName}: ${input.count === 1 ? '1 order' : `${input.count} orders`} rejected automatically`,
+    greeting: greetingOf(input.name),
+    lead: [
+      `${orders} rejected automatically at ${input.locationName} since ${input.since.toISOString().slice(0, 16).replace('T', ' ')} UTC: nobody accepted ${input.count === 1 ? 'it' : 'them'} in time.`,
+      'You get at most one of these mails per location an hour; orders rejected in between are counted in the next.',
+    ],
+    action: { label: 'Open the orders board', url: publicLink('/dashboard/orders') },
+    after: alertClosing(),
+  });
+}

@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DatabaseHandle, Executor } from '@/db/client';
 import { orders } from '@/db/schema';
 import type { Loop } from '@/lib/background/runner';
+import { noteAutoRejected } from '@/lib/alerts/merchant-alerts';
 import { AUTO_REJECTED_BY_TIMEOUT, type OrderRow } from './order-record';
 import { recordStatusChange } from './status-history';
 
@@ -45,6 +46,12 @@ export async function autoRejectOverdueOrders(db: Executor, scope: AutoRejectSco
     for (const order of rejected) {
       await recordStatusChange(tx, { order, fromStatus: 'CREATED', actor: { type: 'SYSTEM' } });
     }
+    // docs/domain.md#email-alerts: the team's mail (at most one per location an hour) commits with the rejections.
+    if (rejected.length)
+      await noteAutoRejected(
+        tx,
+        rejected.map((order) => order.locationId),
+      );
     return rejected;
   });
 }
