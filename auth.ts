@@ -12,7 +12,7 @@ import { dashboardSessionKey, endDashboardSession, liveDashboardSession, startDa
 
 declare module 'next-auth' {
   interface Session {
-    user: { id: string; role: UserRole; merchantId: string | null; partnerId: string | null } & DefaultSession['user'];
+    user: { id: string; role: UserRole; merchantId: string | null; partnerId: string | null; locationIds: string[] | null } & DefaultSession['user'];
     /** Seconds since the epoch when the session cookie was last issued. */
     issuedAt?: number;
     /**
@@ -25,6 +25,7 @@ declare module 'next-auth' {
     role?: UserRole;
     merchantId?: string | null;
     partnerId?: string | null;
+    locationIds?: string[] | null;
   }
 }
 
@@ -58,9 +59,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       token.partnerId = user.partnerId;
       return token;
     },
-    session(params) {
+    async session(params) {
       const session = authConfig.callbacks.session(params);
-      if (typeof params.token.sid === 'string') session.sessionKey = dashboardSessionKey(params.token.sid);
+      if (typeof params.token.sid === 'string') {
+        session.sessionKey = dashboardSessionKey(params.token.sid);
+        // A restricted member's locations come from the database (the same cached read as jwt's), never the cookie.
+        session.user.locationIds = (await liveSession(params.token.sid))?.locationIds ?? null;
+      }
       return session;
     },
   },

@@ -43,7 +43,7 @@ afterEach(() => vi.restoreAllMocks());
 async function openMerchantDashboard() {
   const mine = await createMerchantWithLocations(database.db(), 1);
   const theirs = await createMerchantWithLocations(database.db(), 1);
-  const filter = await dashboardEventFilter(database.db(), { role: 'MERCHANT', merchantId: mine.merchant.id });
+  const filter = await dashboardEventFilter(database.db(), { role: 'OWNER', merchantId: mine.merchant.id });
   const abort = new AbortController();
   const stream = dashboardEventStream(database.handle(), filter, abort.signal);
   // The stream subscribes as it opens; the first one in this file also starts the bus's LISTEN, which events emitted
@@ -148,7 +148,7 @@ describe('dashboard notices', () => {
 describe('a dashboard that stops reading', () => {
   it('has its stream dropped once its unread events reach the bound, holding no more than that', async () => {
     const { locationIds, merchant } = await createMerchantWithLocations(database.db(), 1);
-    const filter = await dashboardEventFilter(database.db(), { role: 'MERCHANT', merchantId: merchant.id });
+    const filter = await dashboardEventFilter(database.db(), { role: 'OWNER', merchantId: merchant.id });
     // Served as Next serves the stream route's Response body, over a real connection.
     let responseClosed = false;
     const server = createServer((request, response) => {

@@ -22,6 +22,7 @@ import {
   createUserSchema,
 } from '@/lib/tenancy/schemas';
 import { createUser, disableUser, endUserSessions, setUserPassword } from '@/lib/tenancy/users';
+import { isMerchantRole } from '@/lib/tenancy/roles';
 import { dashboardAction } from '../_lib/action';
 
 // The operator console's changes (admin role only; anyone else is answered as if the page did not exist). Each calls
@@ -150,8 +151,8 @@ export const changeRoleAction = dashboardAction(
     const before = await requireUserRow(db, input.userId);
     const after = {
       role: input.role,
-      merchantId: input.role === 'MERCHANT' ? input.merchantId! : null,
-      partnerId: input.role === 'LOYALTY_PARTNER' ? input.partnerId! : null,
+      merchantId: isMerchantRole(input.role) ? input.merchantId! : null,
+      partnerId: input.role === 'LOYALTY_PARTNER' || input.role === 'PARTNER_DEVELOPER' ? input.partnerId! : null,
     };
     await db.update(users).set(after).where(eq(users.id, input.userId));
     // Sessions carry what the role allowed when they began: they end, and the user signs in again with the new role.
