@@ -53,6 +53,20 @@ async function openMerchantDashboard() {
 }
 
 describe('dashboard event stream', () => {
+  it('sends a member restricted to one location nothing of the merchant’s other locations', async () => {
+    const mine = await createMerchantWithLocations(database.db(), 2);
+    const [a, b] = mine.locationIds as [string, string];
+    const filter = await dashboardEventFilter(database.db(), { role: 'STAFF', merchantId: mine.merchant.id, locationIds: [a] });
+    const abort = new AbortController();
+    const stream = dashboardEventStream(database.handle(), filter, abort.signal);
+    await eventBus(database.handle()).listening();
+    await emit(b, 'location-b');
+    await emit(a, 'location-a');
+    const frames = await readFrames(stream, 1);
+    abort.abort();
+    expect(frames.map((frame) => [frame.locationId, frame.data.id])).toEqual([[a, 'location-a']]);
+  });
+
   it("streams a merchant's own locations' events only, as {type, locationId, data}", async () => {
     const { mine, theirs, stream, abort } = await openMerchantDashboard();
     await emit(theirs.locationIds[0]!, 'not-mine');
