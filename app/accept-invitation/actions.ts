@@ -2,7 +2,7 @@
 
 import { requireFormArguments } from '@/app/dashboard/_lib/action';
 import { getDb } from '@/db/client';
-import { acceptInvitation } from '@/lib/tenancy/invitations';
+import { acceptInvitation } from '@/lib/team/invitations';
 
 export interface AcceptInvitationState {
   error?: string;

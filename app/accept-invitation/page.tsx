@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { AcceptInvitationForm, InvitationRefused } from '@/components/auth/accept-invitation-form';
 import { getDb } from '@/db/client';
-import { invitationForToken, refusalMessages } from '@/lib/tenancy/invitations';
+import { invitationForToken, refusalMessages } from '@/lib/team/invitations';
 import { roleLabel } from '@/lib/tenancy/roles';
 
 // The link's token is in this page's address: no Referer carries it anywhere.

@@ -16,7 +16,15 @@ export function InviteForm({ locations }: { locations: TeamLocation[] }) {
     <form key={form.formKey} action={form.formAction} onSubmit={form.onSubmit} onChange={form.onChange} noValidate className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Email" htmlFor="invite-email" error={emailError}>
-          <Input id="invite-email" name="email" type="email" autoComplete="off" required defaultValue={form.valueOf('email')} {...describedBy('invite-email', emailError)} />
+          <Input
+            id="invite-email"
+            name="email"
+            type="email"
+            autoComplete="off"
+            required
+            defaultValue={form.valueOf('email')}
+            {...describedBy('invite-email', emailError)}
+          />
         </Field>
         <Field label="Role" htmlFor="invite-role" error={roleError}>
           <Select id="invite-role" name="role" defaultValue={form.valueOf('role', 'STAFF')} {...describedBy('invite-role', roleError)}>

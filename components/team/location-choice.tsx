@@ -1,4 +1,4 @@
-import { LOCATION_FIELD_PREFIX } from '@/lib/tenancy/team-schemas';
+import { LOCATION_FIELD_PREFIX } from '@/lib/team/team-fields';
 
 export interface TeamLocation {
   id: string;
@@ -30,7 +30,7 @@ export function LocationChoice({ idPrefix, locations, checked }: { idPrefix: str
 }
 
 export const ROLE_OPTIONS = [
-  { value: 'OWNER', label: 'Owner: everything, including the team' },
-  { value: 'MANAGER', label: 'Manager: floor, bookings, loyalty, devices, hours' },
-  { value: 'STAFF', label: 'Staff: orders board and bookings host view' },
+  { value: 'OWNER', label: 'Owner' },
+  { value: 'MANAGER', label: 'Manager' },
+  { value: 'STAFF', label: 'Staff' },
 ] as const;

@@ -43,7 +43,7 @@ export function MemberRow({ member, locations }: { member: MemberView; locations
       <form key={form.formKey} action={form.formAction} onChange={form.onChange} className="space-y-3">
         <input type="hidden" name="userId" value={member.id} />
         <Field label="Role" htmlFor={`role-${member.id}`}>
-          <Select id={`role-${member.id}`} name="role" defaultValue={form.valueOf('role', member.role)} className="sm:max-w-md">
+          <Select id={`role-${member.id}`} name="role" defaultValue={form.valueOf('role', member.role)}>
             {ROLE_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}

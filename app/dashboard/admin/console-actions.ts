@@ -23,7 +23,7 @@ import {
   createUserSchema,
 } from '@/lib/tenancy/schemas';
 import { createUser, disableUser, endUserSessions, setUserPassword } from '@/lib/tenancy/users';
-import { inviteMember } from '@/lib/tenancy/invitations';
+import { inviteMember } from '@/lib/team/invitations';
 import { isMerchantRole } from '@/lib/tenancy/roles';
 import { dashboardAction } from '../_lib/action';
 

@@ -1,10 +1,10 @@
 'use server';
 
 import { userActor } from '@/lib/ops/audit';
-import { inviteMember, resendInvitation, revokeInvitation } from '@/lib/tenancy/invitations';
+import { inviteMember, resendInvitation, revokeInvitation } from '@/lib/team/invitations';
 import { MERCHANT_ROLES } from '@/lib/tenancy/roles';
-import { changeMember, removeMember } from '@/lib/tenancy/team';
-import { invitationRefSchema, inviteSchema, memberChangeSchema, memberRefSchema } from '@/lib/tenancy/team-schemas';
+import { changeMember, removeMember } from '@/lib/team/team';
+import { invitationRefSchema, inviteSchema, memberChangeSchema, memberRefSchema } from '@/lib/team/team-schemas';
 import { dashboardAction } from '../_lib/action';
 
 // docs/domain.md#merchant-teams: owners manage the team. Each change audits itself, in its own transaction.

@@ -7,7 +7,7 @@ import { DEMO_ORDERING_APP_NAME } from '@/lib/orders/sample-order';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { createConnection, createPartner } from '@/lib/tenancy/partners';
-import { LOCATION_FIELD_PREFIX } from '@/lib/tenancy/team-schemas';
+import { LOCATION_FIELD_PREFIX } from '@/lib/team/team-fields';
 import { createUser, memberLocationIds } from '@/lib/tenancy/users';
 
 // The session a test runs as: a merchant member with its role and locations, as auth.ts builds it.
@@ -63,7 +63,13 @@ beforeAll(async () => {
   const app = await createPartner(db(), { name: DEMO_ORDERING_APP_NAME, type: 'ORDERING_APP' });
   for (const locationId of created.locationIds) await createConnection(db(), app.id, { locationId });
   const make = async (role: 'OWNER' | 'MANAGER' | 'STAFF', locationIds: string[] = []): Promise<SessionUser> => {
-    const user = await createUser(db(), { email: `${role.toLowerCase()}-${merchantId}@members.test`, password: 'long enough passphrase', role, merchantId, locationIds });
+    const user = await createUser(db(), {
+      email: `${role.toLowerCase()}-${merchantId}@members.test`,
+      password: 'long enough passphrase',
+      role,
+      merchantId,
+      locationIds,
+    });
     return { id: user.id, role, merchantId, partnerId: null, locationIds: locationIds.length ? locationIds : null };
   };
   owner = await make('OWNER');

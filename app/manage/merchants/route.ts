@@ -1,7 +1,7 @@
 import { json } from '@/lib/http/responses';
 import { manageRoute } from '@/lib/http/manage-route';
 import { ADMIN_API_ACTOR } from '@/lib/ops/audit';
-import { inviteMember } from '@/lib/tenancy/invitations';
+import { inviteMember } from '@/lib/team/invitations';
 import { createMerchant } from '@/lib/tenancy/merchants';
 import { creationDoc } from '@/lib/tenancy/openapi';
 import { createMerchantWithOwnerSchema } from '@/lib/tenancy/schemas';

@@ -15,7 +15,7 @@ import {
   revokeInvitation,
 } from './invitations';
 import { changeMember, removeMember, teamMembers } from './team';
-import { authenticateUser, createUser, liveDashboardSession, startDashboardSession } from './users';
+import { authenticateUser, createUser, liveDashboardSession, startDashboardSession } from '@/lib/tenancy/users';
 
 const database = useTestDatabase();
 const db = () => database.db();

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { memberLocationIdsSchema, merchantRoleSchema } from './schemas';
+import { memberLocationIdsSchema, merchantRoleSchema } from '@/lib/tenancy/schemas';
 
-/** The name of a location's checkbox on the team forms: one field per location, checked or absent. */
-export const LOCATION_FIELD_PREFIX = 'location:';
+import { LOCATION_FIELD_PREFIX } from './team-fields';
 
 /** A team form's fields with its checked locations gathered into `locationIds` (none checked: every location). */
 const withCheckedLocations = <S extends z.ZodType>(schema: S) =>

@@ -5,9 +5,9 @@ import { memberLocations, merchants, users } from '@/db/schema';
 import { conflict, notFound } from '@/lib/errors';
 import { recordAudit, type AuditActor } from '@/lib/ops/audit';
 import { currentRequestId } from '@/lib/request-context';
-import type { MerchantRole } from './roles';
+import type { MerchantRole } from '@/lib/tenancy/roles';
 import type { memberChangeSchema } from './team-schemas';
-import { endUserSessions, merchantLocationIds, restrictMember } from './users';
+import { endUserSessions, merchantLocationIds, restrictMember } from '@/lib/tenancy/users';
 
 /**
  * A merchant's team (docs/domain.md#merchant-teams): its members, their roles and locations. Every change is made in one
@@ -39,7 +39,9 @@ export async function teamMembers(db: Executor, merchantId: string): Promise<Tea
       name: users.name,
       role: users.role,
       createdAt: users.createdAt,
-      locationIds: sql<string[]>`coalesce(array_agg(${memberLocations.locationId} order by ${memberLocations.locationId}) filter (where ${memberLocations.locationId} is not null), '{}')`,
+      locationIds: sql<
+        string[]
+      >`coalesce(array_agg(${memberLocations.locationId} order by ${memberLocations.locationId}) filter (where ${memberLocations.locationId} is not null), '{}')`,
     })
     .from(users)
     .leftJoin(memberLocations, eq(memberLocations.userId, users.id))

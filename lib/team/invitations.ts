@@ -10,12 +10,12 @@ import { enqueueMail } from '@/lib/mail/outbox';
 import { invitationMail, publicLink } from '@/lib/mail/templates';
 import { recordAudit, userActor, type AuditActor } from '@/lib/ops/audit';
 import { currentRequestId } from '@/lib/request-context';
-import { passwordProblem } from './password-policy';
-import { roleLabel, type MerchantRole } from './roles';
-import { hashPassword, randomSecret } from './secrets';
+import { passwordProblem } from '@/lib/tenancy/password-policy';
+import { roleLabel, type MerchantRole } from '@/lib/tenancy/roles';
+import { hashPassword, randomSecret } from '@/lib/tenancy/secrets';
 import { lockTeam } from './team';
 import type { inviteSchema } from './team-schemas';
-import { merchantLocationIds, restrictMember } from './users';
+import { merchantLocationIds, restrictMember } from '@/lib/tenancy/users';
 
 /**
  * Invitations to a merchant's team (docs/domain.md#merchant-teams): an owner (or the operator, for a merchant's first
@@ -144,13 +144,25 @@ async function requirePending(tx: Executor, merchantId: string, invitationId: st
 }
 
 /** Sends a new link (valid INVITATION_TTL_HOURS from now); the earlier links stop working. */
-export async function resendInvitation(db: Executor, merchantId: string, actor: AuditActor, invitationId: string, now = new Date()): Promise<PendingInvitation> {
+export async function resendInvitation(
+  db: Executor,
+  merchantId: string,
+  actor: AuditActor,
+  invitationId: string,
+  now = new Date(),
+): Promise<PendingInvitation> {
   return db.transaction(async (tx) => {
     const row = await requirePending(tx, merchantId, invitationId);
     await voidTokens(tx, 'invitation', row.id, now);
     const expiresAt = await sendInvitation(tx, row, inviterName(actor), now);
     await tx.update(invitations).set({ expiresAt }).where(eq(invitations.id, row.id));
-    await recordAudit(tx, actor, { action: 'team.invitation-resend', targetType: 'invitation', targetId: row.id, after: { email: row.email }, requestId: requestId() });
+    await recordAudit(tx, actor, {
+      action: 'team.invitation-resend',
+      targetType: 'invitation',
+      targetId: row.id,
+      after: { email: row.email },
+      requestId: requestId(),
+    });
     return pendingOf({ ...row, expiresAt }, now);
   });
 }
@@ -161,7 +173,13 @@ export async function revokeInvitation(db: Executor, merchantId: string, actor: 
     const row = await requirePending(tx, merchantId, invitationId);
     await tx.update(invitations).set({ revokedAt: now }).where(eq(invitations.id, row.id));
     await voidTokens(tx, 'invitation', row.id, now);
-    await recordAudit(tx, actor, { action: 'team.invitation-revoke', targetType: 'invitation', targetId: row.id, before: { email: row.email }, requestId: requestId() });
+    await recordAudit(tx, actor, {
+      action: 'team.invitation-revoke',
+      targetType: 'invitation',
+      targetId: row.id,
+      before: { email: row.email },
+      requestId: requestId(),
+    });
   });
 }
 
@@ -231,9 +249,7 @@ async function joinTeam(tx: Executor, invitation: InvitationRow, passwordHash: s
 }
 
 export type AcceptOutcome =
-  | { ok: true; email: string }
-  | { ok: false; reason: InvitationRefusal; message: string }
-  | { ok: false; reason: 'WEAK_PASSWORD'; message: string };
+  { ok: true; email: string } | { ok: false; reason: InvitationRefusal; message: string } | { ok: false; reason: 'WEAK_PASSWORD'; message: string };
 
 const refused = (reason: InvitationRefusal): AcceptOutcome => ({ ok: false, reason, message: refusalMessages[reason] });
 
