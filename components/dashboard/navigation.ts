@@ -23,6 +23,4 @@ const itemsByRole: Partial<Record<UserRole, NavItem[]>> = {
 };
 
 export const navigationFor = (role: UserRole): NavItem[] =>
-  isMerchantRole(role)
-    ? merchantItems.filter((item) => can({ role }, item.permission)).map(({ href, label }) => ({ href, label }))
-    : (itemsByRole[role] ?? []);
+  isMerchantRole(role) ? merchantItems.filter((item) => can({ role }, item.permission)).map(({ href, label }) => ({ href, label })) : (itemsByRole[role] ?? []);

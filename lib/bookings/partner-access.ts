@@ -9,8 +9,7 @@ import type { BookingActor } from './transitions';
 
 /** Who reads or changes a booking: a partner through the API, or a merchant user in the dashboard. */
 export type BookingCaller =
-  | { kind: 'POS' | 'BOOKING_APP'; partnerId: string; partnerName: string; scope: LocationScope }
-  | ({ kind: 'MERCHANT'; userId: string } & MerchantCaller);
+  { kind: 'POS' | 'BOOKING_APP'; partnerId: string; partnerName: string; scope: LocationScope } | ({ kind: 'MERCHANT'; userId: string } & MerchantCaller);
 
 /** The booking caller of a partner request; only a POS and a booking app take part in bookings. */
 export function partnerBookingCaller(principal: Pick<PartnerPrincipal, 'partnerId' | 'partnerType' | 'partnerName' | 'scope'>) {

@@ -18,7 +18,12 @@ export const createMerchantSchema = z.object({ name }).meta({ id: 'CreateMerchan
 
 /** POST /manage/merchants: with `ownerEmail`, the merchant's first owner is invited by mail (docs/contract.md#management-api). */
 export const createMerchantWithOwnerSchema = createMerchantSchema
-  .extend({ ownerEmail: z.email('must be an email address').transform((email) => email.toLowerCase()).optional() })
+  .extend({
+    ownerEmail: z
+      .email('must be an email address')
+      .transform((email) => email.toLowerCase())
+      .optional(),
+  })
   .meta({ id: 'CreateMerchantWithOwner' });
 
 export const createLocationSchema = z

@@ -56,20 +56,20 @@ export async function createUser(db: Executor, input: Omit<z.output<typeof creat
   }
   try {
     return await db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        id: newId(),
-        email: input.email,
-        name: input.name,
-        passwordHash: await hashPassword(input.password),
-        role,
-        merchantId,
-        partnerId: role === 'LOYALTY_PARTNER' || role === 'PARTNER_DEVELOPER' ? input.partnerId : null,
-      })
-      .returning();
-    await restrictMember(tx, user!.id, locationIds);
-    return { id: user!.id, email: user!.email, role: user!.role };
+      const [user] = await tx
+        .insert(users)
+        .values({
+          id: newId(),
+          email: input.email,
+          name: input.name,
+          passwordHash: await hashPassword(input.password),
+          role,
+          merchantId,
+          partnerId: role === 'LOYALTY_PARTNER' || role === 'PARTNER_DEVELOPER' ? input.partnerId : null,
+        })
+        .returning();
+      await restrictMember(tx, user!.id, locationIds);
+      return { id: user!.id, email: user!.email, role: user!.role };
     });
   } catch (error) {
     if (pgErrorCode(error) === '23505') throw conflict(`A user with email ${input.email} already exists.`, 'USER_EXISTS');

@@ -40,7 +40,8 @@ export const hostMoveAction = dashboardAction(
 /** The host adds a walk-in, seated now; every booking app and the POS of the location hear of it. */
 export const addWalkInAction = dashboardAction(
   {
-    roles: MERCHANT_ROLES, permission: 'bookings.host',
+    roles: MERCHANT_ROLES,
+    permission: 'bookings.host',
     page: '/dashboard/bookings',
     schema: walkInSchema,
     audit: 'booking.walk-in',

@@ -13,11 +13,14 @@ const filtersSchema = z.object({
 });
 
 /** The live board's data, refetched by the page whenever an order event arrives on the dashboard stream. */
-export const GET = dashboardRoute({ roles: MERCHANT_ROLES, permission: 'board.view', query: filtersSchema }, async ({ db, user, query: { locationId, status, date } }) => {
-  const board = await boardOrders(db, user, { locationId, statuses: status ? [status] : undefined, day: date });
-  const posOnline = await posOnlineLocations(
-    db,
-    (await merchantLocations(db, user)).map((location) => location.id),
-  );
-  return Response.json({ ...board, posOnline });
-});
+export const GET = dashboardRoute(
+  { roles: MERCHANT_ROLES, permission: 'board.view', query: filtersSchema },
+  async ({ db, user, query: { locationId, status, date } }) => {
+    const board = await boardOrders(db, user, { locationId, statuses: status ? [status] : undefined, day: date });
+    const posOnline = await posOnlineLocations(
+      db,
+      (await merchantLocations(db, user)).map((location) => location.id),
+    );
+    return Response.json({ ...board, posOnline });
+  },
+);
