@@ -32,6 +32,8 @@ export const authConfig = {
       session.user.role = token.role as UserRole;
       session.user.merchantId = (token.merchantId as string | null) ?? null;
       session.user.partnerId = (token.partnerId as string | null) ?? null;
+      // A restricted merchant member's locations (lib/tenancy/scope.ts) are added by auth.ts, from the database.
+      session.user.locationIds = null;
       // When the cookie was last issued: the proxy re-sends it only once it is SESSION_RENEW_SECONDS old.
       session.issuedAt = typeof token.iat === 'number' ? token.iat : undefined;
       return session;

@@ -7,13 +7,14 @@ import { authConfig } from './auth.config';
 import { attemptSignIn } from '@/lib/auth/sign-in';
 import { SSO_PROVIDER_ID, singleSignOnSettings, userForVerifiedEmail, type SingleSignOnRefusal } from '@/lib/auth/single-sign-on';
 import { authLogger } from '@/lib/auth/sign-in-log';
+import { acceptInvitationForVerifiedEmail } from '@/lib/team/invitations';
 import { clientAddress } from '@/lib/http/handler-context';
 import { returnPath } from '@/lib/http/return-address';
 import { dashboardSessionKey, endDashboardSession, liveDashboardSession, startDashboardSession, type UserRole } from '@/lib/tenancy/users';
 
 declare module 'next-auth' {
   interface Session {
-    user: { id: string; role: UserRole; merchantId: string | null; partnerId: string | null } & DefaultSession['user'];
+    user: { id: string; role: UserRole; merchantId: string | null; partnerId: string | null; locationIds: string[] | null } & DefaultSession['user'];
     /** Seconds since the epoch when the session cookie was last issued. */
     issuedAt?: number;
     /**
@@ -29,6 +30,7 @@ declare module 'next-auth' {
     role?: UserRole;
     merchantId?: string | null;
     partnerId?: string | null;
+    locationIds?: string[] | null;
   }
 }
 
@@ -58,7 +60,7 @@ function singleSignOnProviders() {
       // leave email and email_verified out of the ID token when an access token can fetch them.
       idToken: false,
       async profile(profile: Record<string, unknown>) {
-        const outcome = await userForVerifiedEmail(getDb(), profile);
+        const outcome = await userForVerifiedEmail(getDb(), profile, acceptInvitationForVerifiedEmail);
         const subject = String(profile.sub);
         if (!outcome.ok) return { id: subject, ssoRefusal: outcome.reason };
         const { user } = outcome;
@@ -110,9 +112,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       token.partnerId = user.partnerId;
       return token;
     },
-    session(params) {
+    async session(params) {
       const session = authConfig.callbacks.session(params);
-      if (typeof params.token.sid === 'string') session.sessionKey = dashboardSessionKey(params.token.sid);
+      if (typeof params.token.sid === 'string') {
+        session.sessionKey = dashboardSessionKey(params.token.sid);
+        // A restricted member's locations come from the database (the same cached read as jwt's), never the cookie.
+        session.user.locationIds = (await liveSession(params.token.sid))?.locationIds ?? null;
+      }
       return session;
     },
   },

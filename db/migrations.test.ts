@@ -156,4 +156,27 @@ describe('upgrading a database with rows in it', () => {
       },
     );
   });
+  it('0016 makes every merchant user an owner, keeping the other roles, and the new roles are usable at once', async () => {
+    await upgradeWithRows(
+      '0016_merchant_teams',
+      `
+      insert into merchants (id, name) values ('mer_1', 'Bistro');
+      insert into partners (id, name, type) values ('prt_1', 'Points', 'LOYALTY');
+      insert into users (id, email, password_hash, role, merchant_id, partner_id) values
+        ('usr_1', 'owner@bistro.test', 'hash', 'MERCHANT', 'mer_1', null),
+        ('usr_2', 'reviewer@points.test', 'hash', 'LOYALTY_PARTNER', null, 'prt_1'),
+        ('usr_3', 'ops@counterpart.test', 'hash', 'ADMIN', null, null);`,
+      async (client) => {
+        const { rows } = await client.query<{ id: string; role: string }>('select id, role::text as role from users order by id');
+        expect(rows).toEqual([
+          { id: 'usr_1', role: 'OWNER' },
+          { id: 'usr_2', role: 'LOYALTY_PARTNER' },
+          { id: 'usr_3', role: 'ADMIN' },
+        ]);
+        await client.query(`insert into users (id, email, password_hash, role, merchant_id) values ('usr_4', 'host@bistro.test', 'hash', 'STAFF', 'mer_1')`);
+        await expect(client.query(`update users set role = 'MERCHANT' where id = 'usr_4'`)).rejects.toThrow(/invalid input value/);
+        expect((await client.query(`select 1 from pg_type where typname = 'user_role_old'`)).rows).toEqual([]);
+      },
+    );
+  });
 });

@@ -84,6 +84,8 @@ const envSchema = z.object({
     .trim()
     .refine((value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol), { message: 'expected an smtp:// or smtps:// URL' })
     .optional(),
+  // How long an invitation link to join a merchant's team works (docs/domain.md#merchant-teams).
+  INVITATION_TTL_HOURS: positiveInt.max(24 * 30, 'expected at most 720 hours').default(72),
   MAIL_FROM: z.string().trim().min(3, 'expected an address, e.g. Counterpart <no-reply@example.com>').default('Counterpart <no-reply@localhost>'),
   // Single sign-on (lib/auth/single-sign-on.ts): all of issuer, client id and secret, or none of them.
   OIDC_ISSUER: z

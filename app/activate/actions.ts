@@ -2,8 +2,7 @@
 
 import { headers } from 'next/headers';
 import { z } from 'zod';
-import { requireFormArguments } from '@/app/dashboard/_lib/action';
-import { requireUser } from '@/auth';
+import { requireFormArguments, requireMember } from '@/app/dashboard/_lib/action';
 import { getDb } from '@/db/client';
 import { approveDevice, checkUserCode, denyDevice } from '@/lib/auth/device-approval';
 import { clientAddress } from '@/lib/http/handler-context';
@@ -29,13 +28,14 @@ async function requestAddress(): Promise<string> {
  */
 export async function activateAction(previous: ActivateState, formData: FormData): Promise<ActivateState> {
   requireFormArguments(previous, formData, '/activate');
-  const user = await requireUser(['MERCHANT'], '/activate');
+  // Connecting a POS is a manager's (docs/domain.md#merchant-teams); within the locations the member reaches.
+  const user = await requireMember('devices.manage', '/activate');
   const parsed = formSchema.safeParse({
     intent: formData.get('intent'),
     userCode: formData.get('userCode') ?? undefined,
     locationIds: formData.getAll('locationIds'),
   });
-  if (!parsed.success || !user.merchantId) return { step: 'enter', userCode: '', error: 'Enter the code shown on the device.' };
+  if (!parsed.success) return { step: 'enter', userCode: '', error: 'Enter the code shown on the device.' };
   const { intent, userCode, locationIds } = parsed.data;
   const db = getDb();
   const source = { userId: user.id, address: await requestAddress() };
@@ -46,7 +46,7 @@ export async function activateAction(previous: ActivateState, formData: FormData
     if (!check.ok) return { step: 'enter', userCode, error: check.message };
     return { step: 'choose', userCode: check.device.userCode, partnerName: check.device.partnerName };
   }
-  const decision = { userCode, user: { id: user.id, merchantId: user.merchantId }, source };
+  const decision = { userCode, user: { id: user.id, merchantId: user.merchantId, locationIds: user.locationIds }, source };
   const result = intent === 'approve' ? await approveDevice(db, { ...decision, locationIds }) : await denyDevice(db, decision);
   if (!result.ok) {
     const partnerName = previous.step === 'choose' ? previous.partnerName : '';

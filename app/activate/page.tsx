@@ -4,6 +4,8 @@ import { requireUser } from '@/auth';
 import { getDb } from '@/db/client';
 import { ActivateFlow } from '@/components/activate/activate-flow';
 import { merchantLocations } from '@/lib/tenancy/merchants';
+import { can } from '@/lib/tenancy/roles';
+import { asDashboardUser } from '@/lib/tenancy/users';
 
 export const metadata: Metadata = { title: 'Connect a device' };
 
@@ -12,7 +14,9 @@ export default async function ActivatePage({ searchParams }: { searchParams: Pro
   const { user_code: raw } = await searchParams;
   const userCode = (Array.isArray(raw) ? raw[0] : raw)?.slice(0, 40) ?? '';
   const user = await requireUser(undefined, userCode ? `/activate?user_code=${encodeURIComponent(userCode)}` : '/activate');
-  const locations = user.role === 'MERCHANT' && user.merchantId ? await merchantLocations(getDb(), user.merchantId) : [];
+  const member = asDashboardUser(user);
+  const allowed = member && 'merchantId' in member && can(member, 'devices.manage') ? member : undefined;
+  const locations = allowed ? await merchantLocations(getDb(), allowed) : [];
   return (
     <main className="flex min-h-screen items-center justify-center px-3 py-6">
       <div className="w-full max-w-md rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
@@ -21,13 +25,13 @@ export default async function ActivatePage({ searchParams }: { searchParams: Pro
         </Link>
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Counterpart</p>
         <h1 className="mt-1 mb-2 text-xl font-semibold">Connect a device</h1>
-        {user.role === 'MERCHANT' ? (
+        {allowed ? (
           <>
             <p className="mb-6 text-sm text-stone-600">Enter the code your point-of-sale shows to let it work with your locations.</p>
             <ActivateFlow initialUserCode={userCode} locations={locations.map((location) => ({ locationId: location.id, name: location.name }))} />
           </>
         ) : (
-          <p className="text-sm text-stone-600">Only merchant users can connect devices. Sign in with your merchant account.</p>
+          <p className="text-sm text-stone-600">Only a merchant's owners and managers can connect devices. Sign in with such an account.</p>
         )}
       </div>
     </main>

@@ -14,7 +14,7 @@ const ORIGIN = 'http://localhost:3000';
 async function cookieIssuedSecondsAgo(seconds: number) {
   vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - seconds * 1000 });
   try {
-    const token = { uid: 'u1', role: 'MERCHANT', merchantId: 'm1', partnerId: null, sid: 's1', sub: 'u1' };
+    const token = { uid: 'u1', role: 'OWNER', merchantId: 'm1', partnerId: null, sid: 's1', sub: 'u1' };
     return await encode({ salt: SALT, secret: process.env.AUTH_SECRET!, token, maxAge: SESSION_IDLE_SECONDS });
   } finally {
     vi.useRealTimers();

@@ -73,7 +73,7 @@ describe('management API', () => {
       const merchantUser = await created<{ id: string; email: string; role: string }>(
         await manage(usersRoute.POST, '/manage/users', { email: 'Owner@Cafe.test', password: 'long-enough-now', role: 'MERCHANT', merchantId: merchant.id }),
       );
-      expect(merchantUser).toMatchObject({ email: 'owner@cafe.test', role: 'MERCHANT' });
+      expect(merchantUser).toMatchObject({ email: 'owner@cafe.test', role: 'OWNER' });
       await created(
         await manage(usersRoute.POST, '/manage/users', {
           email: 'rev@points.test',

@@ -139,7 +139,7 @@ function OneTap({ location, action, label }: { location: AvailabilityCard; actio
 }
 
 /** The orders board's availability strip for one location: state, banner with its end time, Pause/Resume and busy mode. */
-export function AvailabilityControls({ location, serverNow }: { location: AvailabilityCard; serverNow: string }) {
+export function AvailabilityControls({ location, serverNow, settings = true }: { location: AvailabilityCard; serverNow: string; settings?: boolean }) {
   const { availability } = location;
   const text = availabilityText(availability, location.timezone, serverNow);
   const paused = availability.state === 'PAUSED';
@@ -156,9 +156,11 @@ export function AvailabilityControls({ location, serverNow }: { location: Availa
             </>
           ) : null}
         </h2>
-        <Link href={`/dashboard/locations/${encodeURIComponent(location.id)}/availability`} className="text-sm text-brand-700 underline underline-offset-2">
-          Hours and special days
-        </Link>
+        {settings ? (
+          <Link href={`/dashboard/locations/${encodeURIComponent(location.id)}/availability`} className="text-sm text-brand-700 underline underline-offset-2">
+            Hours and special days
+          </Link>
+        ) : null}
       </div>
       {text.line ? (
         <p role="status" className={`mt-2 rounded-md px-3 py-2 text-sm font-medium ${paused ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}>

@@ -76,7 +76,8 @@ export function BoardToolbar({
   serviceMode: boolean;
   onToggleServiceMode: () => void;
   onShowShortcuts: () => void;
-  onShowTimers: () => void;
+  /** Ticket timers and sample orders: absent for a member whose role does not set the board up. */
+  onShowTimers?: () => void;
   posOnline: readonly string[];
   connection: LiveConnection;
   /** A per-location control (pause, busy …) placed at the toolbar's end. */
@@ -157,7 +158,7 @@ export function BoardToolbar({
             <span className="sr-only">More</span>
           </summary>
           <div className="absolute right-0 z-30 mt-1 w-72 max-w-[calc(100vw-1.5rem)] space-y-3 rounded-lg border border-stone-200 bg-white p-3 shadow-lg">
-            <SendSampleOrder locations={locations} defaultLocationId={locationId} />
+            {onShowTimers ? <SendSampleOrder locations={locations} defaultLocationId={locationId} /> : null}
             <div className="space-y-1 border-t border-stone-100 pt-2">
               <label htmlFor="board-date" className="block text-sm font-medium text-stone-700">
                 Another day
@@ -172,10 +173,12 @@ export function BoardToolbar({
               </div>
             </div>
             <div className="border-t border-stone-100 pt-2">
-              <button type="button" className={menuItem} onClick={onShowTimers}>
-                <Timer aria-hidden="true" className="size-4" />
-                Ticket timers…
-              </button>
+              {onShowTimers ? (
+                <button type="button" className={menuItem} onClick={onShowTimers}>
+                  <Timer aria-hidden="true" className="size-4" />
+                  Ticket timers…
+                </button>
+              ) : null}
               <button type="button" className={menuItem} onClick={onShowShortcuts}>
                 <Keyboard aria-hidden="true" className="size-4" />
                 Keyboard shortcuts <kbd className="ml-auto font-mono text-xs">?</kbd>

@@ -39,6 +39,7 @@ export function OrdersBoard({
   initial,
   locationControls,
   banners,
+  settings = true,
 }: {
   locations: MerchantLocation[];
   initial: Board;
@@ -46,6 +47,8 @@ export function OrdersBoard({
   locationControls?: ReactNode;
   /** Notices about a location shown above the tickets. */
   banners?: ReactNode;
+  /** Whether the member may set the board up (ticket timers, sample orders). */
+  settings?: boolean;
 }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -169,7 +172,7 @@ export function OrdersBoard({
         serviceMode={serviceMode}
         onToggleServiceMode={() => setServiceMode((on) => !on)}
         onShowShortcuts={() => setShortcuts(true)}
-        onShowTimers={() => setTimers(true)}
+        onShowTimers={settings ? () => setTimers(true) : undefined}
         posOnline={feed.posOnline}
         connection={feed.connection}
         locationControls={locationControls}

@@ -1,8 +1,9 @@
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn as createdAt } from './columns';
 
 export const partnerType = pgEnum('partner_type', ['POS', 'ORDERING_APP', 'BOOKING_APP', 'LOYALTY']);
-export const userRole = pgEnum('user_role', ['MERCHANT', 'LOYALTY_PARTNER', 'ADMIN']);
+// docs/contract.md#tenancy: a merchant's members are owners, managers or staff; partners have reviewers and developers.
+export const userRole = pgEnum('user_role', ['OWNER', 'MANAGER', 'STAFF', 'LOYALTY_PARTNER', 'PARTNER_DEVELOPER', 'ADMIN']);
 
 export const merchants = pgTable('merchants', {
   id: text('id').primaryKey(),
@@ -54,6 +55,44 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_idx').on(t.email)],
+);
+
+// A merchant member restricted to some of the merchant's locations: one row per location it reaches. A member with no
+// row reaches every location of its merchant (lib/tenancy/scope.ts decides).
+export const memberLocations = pgTable(
+  'member_locations',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.locationId] }), index('member_locations_location_idx').on(t.locationId)],
+);
+
+// An owner's (or operator's) invitation to join a merchant: the link is a single-use token (one_time_tokens, purpose
+// `invitation`, subject = this row); accepting it makes the user with this role and these locations (empty: all).
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    email: text('email').notNull(),
+    role: userRole('role').notNull(),
+    locationIds: text('location_ids').array().notNull().default([]),
+    /** Null when an operator invited the first owner. */
+    invitedByUserId: text('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** The current link's expiry (a resend issues a new link and moves it). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('invitations_merchant_idx').on(t.merchantId), index('invitations_email_idx').on(t.email)],
 );
 
 // A signed-in dashboard browser. The session cookie carries the id; the row holds only its digest, so a database dump

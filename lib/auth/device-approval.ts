@@ -3,7 +3,7 @@ import type { Database, Executor } from '@/db/client';
 import { clients, deviceAuthorizations, locations, partners } from '@/db/schema';
 import { recordAudit, userActor } from '@/lib/ops/audit';
 import { createConnection } from '@/lib/tenancy/partners';
-import { inScope } from '@/lib/tenancy/scope';
+import { inScope, type MerchantCaller } from '@/lib/tenancy/scope';
 import { createGrant } from './grants';
 import { reserveUserCodeAttempt, type AttemptSource } from './user-code-attempts';
 import { formatUserCode, normaliseUserCode } from './user-code';
@@ -50,7 +50,7 @@ export async function checkUserCode(db: Executor, input: string, source: Attempt
 
 export interface DeviceDecision {
   userCode: string;
-  user: { id: string; merchantId: string };
+  user: { id: string } & MerchantCaller;
   source: AttemptSource;
 }
 
@@ -72,7 +72,7 @@ export async function approveDevice(db: Database, decision: DeviceDecision & { l
     const owned = await tx
       .select({ id: locations.id })
       .from(locations)
-      .where(and(inArray(locations.id, wanted), inScope(tx, { merchantId: decision.user.merchantId }, locations.id)));
+      .where(and(inArray(locations.id, wanted), inScope(tx, decision.user, locations.id)));
     if (owned.length !== wanted.length) return { ok: false, message: 'Choose only your own locations.' };
     const grantId = await createGrant(tx, {
       kind: 'DEVICE_CODE',

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, notExists } from 'drizzle-orm'
 import type { Database, Executor } from '@/db/client';
 import { connections, grantLocations, grants, locations, partners } from '@/db/schema';
 import { announceAccessChange } from '@/lib/tenancy/access-notices';
+import { inScope, isInScope, merchantCaller, type MerchantReach } from '@/lib/tenancy/scope';
 import { revokeGrant } from './grants';
 
 /** A POS device a merchant approved on /activate and has not disconnected. */
@@ -13,8 +14,11 @@ export interface ConnectedDevice {
   lastUsedAt: Date | null;
 }
 
-/** The merchant's connected POS devices: live device grants serving at least one of the merchant's locations. */
-export async function connectedDevices(db: Executor, merchantId: string): Promise<ConnectedDevice[]> {
+/**
+ * The merchant's connected POS devices: live device grants serving at least one location the caller reaches, with those
+ * of its locations (a member restricted to some locations sees nothing of the others).
+ */
+export async function connectedDevices(db: Executor, merchant: MerchantReach): Promise<ConnectedDevice[]> {
   const rows = await db
     .select({
       grantId: grants.id,
@@ -28,7 +32,7 @@ export async function connectedDevices(db: Executor, merchantId: string): Promis
     .innerJoin(partners, eq(partners.id, grants.partnerId))
     .innerJoin(grantLocations, eq(grantLocations.grantId, grants.id))
     .innerJoin(locations, eq(locations.id, grantLocations.locationId))
-    .where(and(eq(grants.kind, 'DEVICE_CODE'), isNull(grants.revokedAt), eq(locations.merchantId, merchantId)))
+    .where(and(eq(grants.kind, 'DEVICE_CODE'), isNull(grants.revokedAt), inScope(db, merchantCaller(merchant), locations.id)))
     .orderBy(desc(grants.createdAt), asc(locations.name));
   const devices = new Map<string, ConnectedDevice>();
   for (const row of rows) {
@@ -48,9 +52,10 @@ export async function connectedDevices(db: Executor, merchantId: string): Promis
 /**
  * Disconnects a device: its grant is revoked, so every token it holds stops working at once, and the POS loses
  * its connection to each of these locations that no other live device of the same POS still serves. Another
- * merchant's device is answered as not found (false).
+ * merchant's device is answered as not found (false), and so is one serving a location a restricted member does not reach.
  */
-export async function disconnectDevice(db: Database, merchantId: string, grantId: string): Promise<boolean> {
+export async function disconnectDevice(db: Database, merchant: MerchantReach, grantId: string): Promise<boolean> {
+  const caller = merchantCaller(merchant);
   return db.transaction(async (tx) => {
     const [grant] = await tx
       .select({ partnerId: grants.partnerId })
@@ -63,7 +68,8 @@ export async function disconnectDevice(db: Database, merchantId: string, grantId
       .from(grantLocations)
       .innerJoin(locations, eq(locations.id, grantLocations.locationId))
       .where(eq(grantLocations.grantId, grantId));
-    if (served.length === 0 || served.some((location) => location.merchantId !== merchantId)) return false;
+    if (served.length === 0 || served.some((location) => location.merchantId !== caller.merchantId)) return false;
+    for (const location of served) if (!(await isInScope(tx, caller, location.locationId))) return false;
     await revokeGrant(tx, grantId);
     const removed = await tx
       .delete(connections)

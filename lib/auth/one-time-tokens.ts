@@ -84,3 +84,19 @@ export async function purgeExpiredTokens(db: Executor, now = new Date()): Promis
     .returning({ tokenHash: oneTimeTokens.tokenHash });
   return purged.length;
 }
+
+/**
+ * A token's record whatever its state (spent and expired ones are kept a day), so a link that no longer works can say
+ * why: used, expired, or unknown (undefined).
+ */
+export async function tokenRecord(
+  db: Executor,
+  purpose: TokenPurpose,
+  token: string,
+): Promise<{ subjectId: string; expiresAt: Date; usedAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ subjectId: oneTimeTokens.subjectId, expiresAt: oneTimeTokens.expiresAt, usedAt: oneTimeTokens.usedAt })
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.tokenHash, secretDigest(token)), eq(oneTimeTokens.purpose, purpose)));
+  return row;
+}

@@ -5,6 +5,7 @@ import { resetConfig } from '@/lib/config';
 import { teamMember } from '@/lib/testing/alert-fixtures';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createMerchantWithLocations } from '@/lib/testing/fixtures';
+import { acceptInvitationForVerifiedEmail, inviteMember } from '@/lib/team/invitations';
 import { singleSignOnRefusalMessage, singleSignOnSettings, userForVerifiedEmail } from './single-sign-on';
 
 const database = useTestDatabase();
@@ -40,6 +41,26 @@ describe('the single sign-on matching rule', () => {
     const db = database.db();
     expect(await userForVerifiedEmail(db, { email: 'stranger@sso.test', email_verified: true })).toEqual({ ok: false, reason: 'NOT_INVITED' });
     expect(await db.select().from(users).where(eq(users.email, 'stranger@sso.test'))).toEqual([]);
+  });
+
+  it('accepts a live invitation to the verified email by signing in: the new member has the invited role and locations', async () => {
+    const db = database.db();
+    const { merchant, locationIds } = await createMerchantWithLocations(db, 2);
+    const owner = await teamMember(db, merchant.id, 'owner-of-invite@sso.test');
+    const actor = { type: 'user' as const, id: owner.id, label: owner.email };
+    await inviteMember(db, merchant.id, actor, { email: 'new-host@sso.test', role: 'STAFF', locationIds: [locationIds[1]!] });
+
+    const outcome = await userForVerifiedEmail(db, { email: 'New-Host@sso.test', email_verified: true }, acceptInvitationForVerifiedEmail);
+    expect(outcome).toMatchObject({ ok: true, user: { email: 'new-host@sso.test', role: 'STAFF', merchantId: merchant.id } });
+    // Used once: the invitation is accepted, and the next sign-in is the member's own.
+    expect(await acceptInvitationForVerifiedEmail(db, 'new-host@sso.test')).toBeUndefined();
+    const again = await userForVerifiedEmail(db, { email: 'new-host@sso.test', email_verified: true }, acceptInvitationForVerifiedEmail);
+    expect(again.ok && again.user.id).toBe(outcome.ok && outcome.user.id);
+    // Without an invitation to it, the same rule still creates nobody.
+    expect(await userForVerifiedEmail(db, { email: 'uninvited@sso.test', email_verified: true }, acceptInvitationForVerifiedEmail)).toEqual({
+      ok: false,
+      reason: 'NOT_INVITED',
+    });
   });
 
   it('refuses a disabled user', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { users } from '@/db/schema';
 import { config } from '@/lib/config';
-import type { SessionUser } from '@/lib/tenancy/users';
+import { sessionUserOf, type SessionUser } from '@/lib/tenancy/users';
 
 /** The Auth.js provider id of the configured OpenID provider (its callback is `/api/auth/callback/oidc`). */
 export const SSO_PROVIDER_ID = 'oidc';
@@ -25,29 +25,33 @@ export interface ProviderIdentity {
   email_verified?: unknown;
 }
 
+/** Accepts a live invitation to a verified email without a password; the new member's id, or undefined if none. */
+export type AcceptInvitationByEmail = (db: Executor, email: string) => Promise<{ id: string } | undefined>;
+
 /**
  * docs/domain.md#single-sign-on: the dashboard user a provider's identity signs in as. Only an email the provider
  * says it verified (`email_verified` exactly true) counts, since anyone may type any address into an account at most
- * providers; it must be the email of an existing, enabled user. Nobody is created here: an account exists only by an
- * operator or an owner's invitation.
+ * providers; it must be the email of an existing, enabled user, or one with a live invitation, which signing in
+ * accepts (docs/domain.md#merchant-teams). Nobody uninvited is created here.
  */
-export async function userForVerifiedEmail(db: Executor, identity: ProviderIdentity): Promise<SingleSignOnOutcome> {
+export async function userForVerifiedEmail(
+  db: Executor,
+  identity: ProviderIdentity,
+  acceptInvitation: AcceptInvitationByEmail = async () => undefined,
+): Promise<SingleSignOnOutcome> {
   if (identity.email_verified !== true || typeof identity.email !== 'string' || identity.email.trim() === '') {
     return { ok: false, reason: 'EMAIL_NOT_VERIFIED' };
   }
   const email = identity.email.trim().toLowerCase();
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  if (!user) return joinByInvitation(db, email);
+  let [user] = await db.select().from(users).where(eq(users.email, email));
+  if (!user) {
+    const joined = await acceptInvitation(db, email);
+    if (!joined) return { ok: false, reason: 'NOT_INVITED' };
+    [user] = await db.select().from(users).where(eq(users.id, joined.id));
+    if (!user) return { ok: false, reason: 'NOT_INVITED' };
+  }
   if (user.disabledAt) return { ok: false, reason: 'DISABLED' };
-  return { ok: true, user: { id: user.id, email: user.email, name: user.name, role: user.role, merchantId: user.merchantId, partnerId: user.partnerId } };
-}
-
-/**
- * The seam for invitations: with no user of that email, a pending invitation to it is where an account would come
- * from (accepting it by signing in). Counterpart has no invitations yet, so no user of that email means not invited.
- */
-async function joinByInvitation(_db: Executor, _email: string): Promise<SingleSignOnOutcome> {
-  return { ok: false, reason: 'NOT_INVITED' };
+  return { ok: true, user: await sessionUserOf(db, user) };
 }
 
 /** What /login says after a refused single sign-on (`?sso=<reason>`). */

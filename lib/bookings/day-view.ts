@@ -11,7 +11,7 @@ import type { BookingResponse } from './schema';
 import { updateBooking } from './update-booking';
 import type { MerchantActor } from './merchant-moves';
 import { type DayCovers, coversOfDay } from './covers';
-import { inScope } from '@/lib/tenancy/scope';
+import { inScope, merchantCaller, type MerchantReach } from '@/lib/tenancy/scope';
 
 export type { MerchantActor } from './merchant-moves';
 
@@ -85,11 +85,11 @@ const DASHBOARD_LIMIT = 1000;
  * `date` to today there) and the covers of `date`. The location is the one asked for, else `preferredLocation` (the
  * one the user last chose), else the first; one the merchant does not reach is never chosen.
  */
-export async function merchantBookingDay(db: Executor, merchantId: string, query: z.output<typeof bookingDayQuerySchema>, preferredLocation?: string) {
+export async function merchantBookingDay(db: Executor, merchant: MerchantReach, query: z.output<typeof bookingDayQuerySchema>, preferredLocation?: string) {
   const merchantLocations = await db
     .select({ id: locations.id, name: locations.name, timezone: locations.timezone })
     .from(locations)
-    .where(inScope(db, { merchantId }, locations.id))
+    .where(inScope(db, merchantCaller(merchant), locations.id))
     .orderBy(asc(locations.name));
   const location =
     merchantLocations.find((candidate) => candidate.id === query.location) ??
@@ -127,10 +127,10 @@ export interface BookingHistoryEntry {
 /** A booking of the merchant with its change history (who, what, when, newest first) and its linked sales. */
 export async function merchantBookingDetail(
   db: Executor,
-  merchantId: string,
+  merchant: MerchantReach,
   bookingId: string,
 ): Promise<{ booking: BookingResponse; history: BookingHistoryEntry[]; sales: SaleResponse[] }> {
-  const row = await findVisibleBooking(db, { kind: 'MERCHANT', merchantId, userId: '' }, bookingId);
+  const row = await findVisibleBooking(db, { kind: 'MERCHANT', ...merchantCaller(merchant), userId: '' }, bookingId);
   const changes = await db
     .select({
       id: bookingChanges.id,

@@ -4,7 +4,7 @@ import type { Executor } from '@/db/client';
 import { bookings, connections, partners } from '@/db/schema';
 import { validationFailed } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import { assertInScope } from '@/lib/tenancy/scope';
+import { assertInScope, type MerchantCaller } from '@/lib/tenancy/scope';
 import { recordBookingChange } from './booking-changes';
 import type { BookingRow } from './booking-record';
 import { assertTablesExist, assertTablesFree } from './booking-tables';
@@ -14,8 +14,7 @@ import { HOST_MOVES } from './host-moves';
 import { updateBooking } from './update-booking';
 
 /** The merchant user acting in the dashboard (docs/contract.md#merchant-moves: a dashboard change has no partner actor, so it goes to all). */
-export interface MerchantActor {
-  merchantId: string;
+export interface MerchantActor extends MerchantCaller {
   userId: string;
 }
 
@@ -64,7 +63,7 @@ export const walkInSchema = z.object({
  * A location without a POS connected has nobody to seat the party for: 400 naming the location.
  */
 export async function addWalkInAsHost(db: Executor, actor: MerchantActor, input: z.output<typeof walkInSchema>, now = new Date()): Promise<BookingRow> {
-  await assertInScope(db, { merchantId: actor.merchantId }, input.locationId);
+  await assertInScope(db, actor, input.locationId);
   const [pos] = await db
     .select({ id: partners.id })
     .from(connections)

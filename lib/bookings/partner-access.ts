@@ -3,13 +3,13 @@ import type { Executor } from '@/db/client';
 import { bookings } from '@/db/schema';
 import type { PartnerPrincipal } from '@/lib/auth/access-tokens';
 import { forbidden, notFound } from '@/lib/errors';
-import { inScope, type LocationScope } from '@/lib/tenancy/scope';
+import { inScope, type LocationScope, type MerchantCaller } from '@/lib/tenancy/scope';
 import type { BookingRow } from './booking-record';
 import type { BookingActor } from './transitions';
 
 /** Who reads or changes a booking: a partner through the API, or a merchant user in the dashboard. */
 export type BookingCaller =
-  { kind: 'POS' | 'BOOKING_APP'; partnerId: string; partnerName: string; scope: LocationScope } | { kind: 'MERCHANT'; merchantId: string; userId: string };
+  { kind: 'POS' | 'BOOKING_APP'; partnerId: string; partnerName: string; scope: LocationScope } | ({ kind: 'MERCHANT'; userId: string } & MerchantCaller);
 
 /** The booking caller of a partner request; only a POS and a booking app take part in bookings. */
 export function partnerBookingCaller(principal: Pick<PartnerPrincipal, 'partnerId' | 'partnerType' | 'partnerName' | 'scope'>) {
@@ -40,7 +40,7 @@ export function visibleTo(db: Executor, caller: BookingCaller): SQL {
     case 'BOOKING_APP':
       return or(eq(bookings.appPartnerId, caller.partnerId), and(isNull(bookings.appPartnerId), inScope(db, caller, bookings.locationId)))!;
     case 'MERCHANT':
-      return inScope(db, { merchantId: caller.merchantId }, bookings.locationId);
+      return inScope(db, { merchantId: caller.merchantId, locationIds: caller.locationIds }, bookings.locationId);
   }
 }
 

@@ -44,7 +44,7 @@ afterEach(() => vi.restoreAllMocks());
 async function openMerchantDashboard() {
   const mine = await createMerchantWithLocations(database.db(), 1);
   const theirs = await createMerchantWithLocations(database.db(), 1);
-  const filter = await dashboardEventFilter(database.db(), { role: 'MERCHANT', merchantId: mine.merchant.id });
+  const filter = await dashboardEventFilter(database.db(), { role: 'OWNER', merchantId: mine.merchant.id });
   const abort = new AbortController();
   const stream = dashboardEventStream(database.handle(), filter, abort.signal);
   // The stream subscribes as it opens; the first one in this file also starts the bus's LISTEN, which events emitted
@@ -54,6 +54,20 @@ async function openMerchantDashboard() {
 }
 
 describe('dashboard event stream', () => {
+  it('sends a member restricted to one location nothing of the merchant’s other locations', async () => {
+    const mine = await createMerchantWithLocations(database.db(), 2);
+    const [a, b] = mine.locationIds as [string, string];
+    const filter = await dashboardEventFilter(database.db(), { role: 'STAFF', merchantId: mine.merchant.id, locationIds: [a] });
+    const abort = new AbortController();
+    const stream = dashboardEventStream(database.handle(), filter, abort.signal);
+    await eventBus(database.handle()).listening();
+    await emit(b, 'location-b');
+    await emit(a, 'location-a');
+    const frames = await readFrames(stream, 1);
+    abort.abort();
+    expect(frames.map((frame) => [frame.locationId, frame.data.id])).toEqual([[a, 'location-a']]);
+  });
+
   it("streams a merchant's own locations' events only, as {type, locationId, data}", async () => {
     const { mine, theirs, stream, abort } = await openMerchantDashboard();
     await emit(theirs.locationIds[0]!, 'not-mine');
@@ -149,7 +163,7 @@ describe('dashboard notices', () => {
 describe('a dashboard that stops reading', () => {
   it('has its stream dropped once its unread events reach the bound, holding no more than that', async () => {
     const { locationIds, merchant } = await createMerchantWithLocations(database.db(), 1);
-    const filter = await dashboardEventFilter(database.db(), { role: 'MERCHANT', merchantId: merchant.id });
+    const filter = await dashboardEventFilter(database.db(), { role: 'OWNER', merchantId: merchant.id });
     // Served as Next serves the stream route's Response body, over a real connection.
     let responseClosed = false;
     const server = createServer((request, response) => {

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Executor } from '@/db/client';
 import { metrics } from '@/lib/ops/metrics';
 import { merchantLocations } from '@/lib/tenancy/merchants';
+import type { MerchantRole } from '@/lib/tenancy/roles';
+import type { MerchantCaller } from '@/lib/tenancy/scope';
 import { READY_EVENT, SIGNED_OUT_EVENT } from './dashboard-stream-frames';
 import { eventBus, type CommittedEvent, type EventInterest } from './event-bus';
 
-export type DashboardViewer = { role: 'ADMIN' } | { role: 'LOYALTY_PARTNER'; partnerId: string } | { role: 'MERCHANT'; merchantId: string };
+export type DashboardViewer = { role: 'ADMIN' } | { role: 'LOYALTY_PARTNER'; partnerId: string } | ({ role: MerchantRole } & MerchantCaller);
 
 /** What the dashboard's live views receive for each committed event. */
 export interface LiveEvent {
@@ -21,14 +23,14 @@ export interface DashboardEventFilter {
 }
 
 /**
- * Which committed events a dashboard user may see: merchants their own locations', loyalty partner reviewers their
+ * Which committed events a dashboard user may see: merchant members the locations they reach (a restricted member: its own), loyalty partner reviewers their
  * partner's, admins all. A merchant's stream makes the bus load only its own locations' events; a reviewer's
  * events are told apart by recipients, which only the loaded event names.
  */
 export async function dashboardEventFilter(db: Executor, viewer: DashboardViewer): Promise<DashboardEventFilter> {
   if (viewer.role === 'ADMIN') return { include: () => true };
   if (viewer.role === 'LOYALTY_PARTNER') return { include: ({ recipients }) => recipients.includes(viewer.partnerId) };
-  const locationIds = new Set((await merchantLocations(db, viewer.merchantId)).map((location) => location.id));
+  const locationIds = new Set((await merchantLocations(db, { merchantId: viewer.merchantId, locationIds: viewer.locationIds })).map((location) => location.id));
   return { include: ({ event }) => Boolean(event.locationId && locationIds.has(event.locationId)), wants: { locationIds } };
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { locations, loyaltyActivations, loyaltyOnboardingRequests, loyaltyPrograms, loyaltyRewardLimits, merchants, partners } from '@/db/schema';
+import { inScope, merchantCaller, type MerchantReach } from '@/lib/tenancy/scope';
 
 // What the dashboard pages show; each read is filtered by the signed-in user's merchant or partner in the query.
 
@@ -18,7 +19,8 @@ export interface LocationLoyalty {
 }
 
 /** /dashboard/loyalty: each of the merchant's locations with its activation state and reward limit. */
-export async function merchantLoyaltyOverview(db: Executor, merchantId: string) {
+export async function merchantLoyaltyOverview(db: Executor, merchant: MerchantReach) {
+  const caller = merchantCaller(merchant);
   const rows = await db
     .select({
       locationId: locations.id,
@@ -33,13 +35,13 @@ export async function merchantLoyaltyOverview(db: Executor, merchantId: string) 
     .leftJoin(loyaltyActivations, eq(loyaltyActivations.locationId, locations.id))
     .leftJoin(partners, eq(partners.id, loyaltyActivations.partnerId))
     .leftJoin(loyaltyPrograms, eq(loyaltyPrograms.id, loyaltyActivations.loyaltyProgramId))
-    .where(eq(locations.merchantId, merchantId))
+    .where(inScope(db, caller, locations.id))
     .orderBy(asc(locations.name));
   const requests = await db
     .select({ request: loyaltyOnboardingRequests, partnerName: partners.name })
     .from(loyaltyOnboardingRequests)
     .innerJoin(partners, eq(partners.id, loyaltyOnboardingRequests.partnerId))
-    .where(eq(loyaltyOnboardingRequests.merchantId, merchantId))
+    .where(and(eq(loyaltyOnboardingRequests.merchantId, caller.merchantId), inScope(db, caller, loyaltyOnboardingRequests.locationId)))
     .orderBy(desc(loyaltyOnboardingRequests.createdAt));
   const latestRequest = new Map<string, (typeof requests)[number]>();
   for (const row of requests) if (!latestRequest.has(row.request.locationId)) latestRequest.set(row.request.locationId, row);

@@ -8,7 +8,7 @@ import { ApiError, conflict, notFound } from '@/lib/errors';
 import { pgErrorCode } from '@/db/errors';
 import { newId } from '@/lib/ids';
 import { createConnection } from '@/lib/tenancy/partners';
-import { inScope } from '@/lib/tenancy/scope';
+import { inScope, type MerchantCaller } from '@/lib/tenancy/scope';
 import { merchantOnboardingRequestResponseSchema, type MerchantOnboardingDecision, type MerchantOnboardingRequestResponse } from './schema';
 
 // docs/domain.md#loyalty: a merchant location must complete activation (merchant onboarding, decided by the loyalty
@@ -61,7 +61,7 @@ export function toOnboardingResponse(row: OnboardingRow): MerchantOnboardingRequ
  */
 export async function requestLoyaltyActivation(
   db: Executor,
-  merchant: { merchantId: string; userId: string | null },
+  merchant: MerchantCaller & { userId: string | null },
   input: LoyaltyActivationInput,
 ): Promise<OnboardingRow> {
   return db.transaction(async (tx) => {
@@ -69,7 +69,7 @@ export async function requestLoyaltyActivation(
       .select({ id: locations.id, name: locations.name, timezone: locations.timezone, merchantName: merchants.name })
       .from(locations)
       .innerJoin(merchants, eq(merchants.id, locations.merchantId))
-      .where(and(eq(locations.id, input.locationId), inScope(tx, { merchantId: merchant.merchantId }, locations.id)));
+      .where(and(eq(locations.id, input.locationId), inScope(tx, { merchantId: merchant.merchantId, locationIds: merchant.locationIds }, locations.id)));
     if (!location) throw notFound('Location');
     const [partner] = await tx
       .select({ id: partners.id })

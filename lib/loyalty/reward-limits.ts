@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { loyaltyRewardLimits } from '@/db/schema';
-import { assertInScope } from '@/lib/tenancy/scope';
+import { assertInScope, merchantCaller, type MerchantReach } from '@/lib/tenancy/scope';
 
 /** What a merchant sets on /dashboard/loyalty: a whole number of reward points, or empty for no limit. */
 export const rewardLimitInputSchema = z.object({
@@ -25,8 +25,8 @@ export async function unregisteredRewardLimit(db: Executor, locationId: string):
 }
 
 /** Sets (or with null clears) the limit of one of the merchant's own locations; another merchant's is 404. */
-export async function setUnregisteredRewardLimit(db: Executor, merchantId: string, locationId: string, limit: number | null): Promise<void> {
-  await assertInScope(db, { merchantId }, locationId);
+export async function setUnregisteredRewardLimit(db: Executor, merchant: MerchantReach, locationId: string, limit: number | null): Promise<void> {
+  await assertInScope(db, merchantCaller(merchant), locationId);
   await db
     .insert(loyaltyRewardLimits)
     .values({ locationId, unregisteredRewardLimit: limit })

@@ -111,3 +111,19 @@ export function autoRejectAlertMail(input: AlertPlace & { count: number; since: 
     after: alertClosing(),
   });
 }
+
+/** An invitation to join a merchant's team: the link works once, within `validForHours`. */
+export function invitationMail(input: { merchantName: string; roleName: string; invitedBy: string | null; link: string; validForHours: number }): RenderedMail {
+  return render({
+    subject: `Join ${input.merchantName} on Counterpart`,
+    greeting: 'Hello,',
+    lead: [
+      `${input.invitedBy ?? 'Counterpart'} invited you to join ${input.merchantName} on Counterpart as ${input.roleName}. To accept, open the link below and choose a password.`,
+    ],
+    action: { label: 'Accept the invitation', url: input.link },
+    after: [
+      `The link works once and expires in ${input.validForHours} hours.`,
+      'If you did not expect this, ignore this mail: nothing happens unless you accept.',
+    ],
+  });
+}

@@ -3,7 +3,7 @@ import type { Executor } from '@/db/client';
 import { locations, orders, orderStatusChanges, partners, posPresence, users } from '@/db/schema';
 import { freshPresence } from '@/lib/events/pos-presence';
 import { validationFailed } from '@/lib/errors';
-import { assertInScope, inScope, type MerchantCaller } from '@/lib/tenancy/scope';
+import { assertInScope, inScope, merchantCaller, type MerchantReach } from '@/lib/tenancy/scope';
 import { autoRejectOverdueOrders } from './auto-reject';
 import { orderResource, type OrderContent, type OrderRow } from './order-record';
 import type { Money } from '@/lib/money';
@@ -32,8 +32,8 @@ export interface MerchantLocation {
 }
 
 /** The locations the merchant reaches (lib/tenancy/scope.ts decides), by name. */
-export async function merchantLocations(db: Executor, merchantId: string): Promise<MerchantLocation[]> {
-  const caller: MerchantCaller = { merchantId };
+export async function merchantLocations(db: Executor, merchant: MerchantReach): Promise<MerchantLocation[]> {
+  const caller = merchantCaller(merchant);
   return db
     .select({
       id: locations.id,
@@ -55,11 +55,11 @@ export const TICKET_MINUTES_MAX = 240;
  */
 export async function setTicketThresholds(
   db: Executor,
-  merchantId: string,
+  merchant: MerchantReach,
   locationId: string,
   thresholds: { warnMinutes: number; lateMinutes: number },
 ): Promise<MerchantLocation> {
-  const caller: MerchantCaller = { merchantId };
+  const caller = merchantCaller(merchant);
   await assertInScope(db, caller, locationId);
   const { warnMinutes, lateMinutes } = thresholds;
   const errors = [
@@ -174,12 +174,12 @@ function toCard(row: OrderRow, locationName: string, latest: { at: Date; reason:
 }
 
 /** The merchant's active orders and those finished lately, newest first; overdue orders are rejected first. */
-export async function boardOrders(db: Executor, merchantId: string, filters: BoardFilters = {}): Promise<Board> {
-  const scope = (await merchantLocations(db, merchantId)).filter((location) => !filters.locationId || location.id === filters.locationId);
+export async function boardOrders(db: Executor, merchant: MerchantReach, filters: BoardFilters = {}): Promise<Board> {
+  const scope = (await merchantLocations(db, merchant)).filter((location) => !filters.locationId || location.id === filters.locationId);
   if (!scope.length) return { cards: [], serverNow: new Date().toISOString() };
   const locationIds = scope.map((location) => location.id);
   await autoRejectOverdueOrders(db, { locationIds });
-  const conditions: SQL[] = [inArray(orders.locationId, locationIds), inScope(db, { merchantId }, orders.locationId)];
+  const conditions: SQL[] = [inArray(orders.locationId, locationIds), inScope(db, merchantCaller(merchant), orders.locationId)];
   if (filters.day) {
     // The day as a range of created_at per time zone of the merchant's locations, so (location_id, created_at) reads
     // only that day's orders; converting each order's created_at to its local date read every order of the location.
@@ -253,12 +253,12 @@ export interface OrderDocket {
 }
 
 /** One order of the merchant with its status history, or null when it is not the merchant's. */
-export async function orderDocket(db: Executor, merchantId: string, orderId: string): Promise<OrderDocket | null> {
+export async function orderDocket(db: Executor, merchant: MerchantReach, orderId: string): Promise<OrderDocket | null> {
   const [found] = await db
     .select({ order: orders, locationName: locations.name })
     .from(orders)
     .innerJoin(locations, eq(locations.id, orders.locationId))
-    .where(and(eq(orders.id, orderId), inScope(db, { merchantId }, orders.locationId)));
+    .where(and(eq(orders.id, orderId), inScope(db, merchantCaller(merchant), orders.locationId)));
   if (!found) return null;
   const [rejected] = await autoRejectOverdueOrders(db, { orderId });
   const row = rejected ?? found.order;

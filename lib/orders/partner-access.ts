@@ -3,21 +3,21 @@ import type { Executor } from '@/db/client';
 import { orders } from '@/db/schema';
 import type { PartnerPrincipal } from '@/lib/auth/access-tokens';
 import { notFound } from '@/lib/errors';
-import { inScope } from '@/lib/tenancy/scope';
+import { inScope, type MerchantCaller } from '@/lib/tenancy/scope';
 import { autoRejectOverdueOrders, isOverdue } from './auto-reject';
 import type { OrderRow } from './order-record';
 
 export type PartnerOrderCaller = Pick<PartnerPrincipal, 'partnerId' | 'partnerType' | 'scope'>;
 
 /** A partner through the API, or a merchant user on the board. */
-export type OrderCaller = PartnerOrderCaller | { merchantId: string; userId: string };
+export type OrderCaller = PartnerOrderCaller | (MerchantCaller & { userId: string });
 
 /**
  * Who sees an order (docs/contract.md#scope, docs/contract.md#orders): a POS whose token reaches its location, the app that created it, and the
  * merchant owning the location. Everyone else is answered as if the order did not exist.
  */
 export function visibleTo(db: Executor, caller: OrderCaller): SQL {
-  if ('merchantId' in caller) return inScope(db, caller, orders.locationId);
+  if ('merchantId' in caller) return inScope(db, { merchantId: caller.merchantId, locationIds: caller.locationIds }, orders.locationId);
   if (caller.partnerType === 'ORDERING_APP') return eq(orders.appPartnerId, caller.partnerId);
   if (caller.partnerType === 'POS') return inScope(db, caller, orders.locationId);
   return sql`false`;

@@ -4,7 +4,7 @@ import type { Executor } from '@/db/client';
 import { partners } from '@/db/schema';
 import { ApiError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import { assertInScope } from '@/lib/tenancy/scope';
+import { assertInScope, type MerchantCaller } from '@/lib/tenancy/scope';
 import { createOrder } from './create-order';
 import type { OrderRow } from './order-record';
 import { createOrderRequestSchema } from './schema';
@@ -71,8 +71,8 @@ export function sampleOrderRequest(locationId: string) {
  * The dashboard sandbox: the demo ordering app sends a sample order to one of the merchant's locations, through
  * the same createOrder as POST /orders, so the POS hears about it exactly as it would about a real one.
  */
-export async function sendSampleOrder(db: Executor, { merchantId, locationId }: { merchantId: string; locationId: string }): Promise<OrderRow> {
-  await assertInScope(db, { merchantId }, locationId);
+export async function sendSampleOrder(db: Executor, { locationId, ...merchant }: MerchantCaller & { locationId: string }): Promise<OrderRow> {
+  await assertInScope(db, merchant, locationId);
   const [app] = await db
     .select({ id: partners.id, name: partners.name })
     .from(partners)

@@ -33,7 +33,7 @@ describe('demo tenant', () => {
   it('lets every demo user sign in with the printed password, each with its role', async () => {
     expect((await authenticateUser(db(), DEMO_USERS.admin.email, DEMO_USERS.admin.password))?.role).toBe('ADMIN');
     const merchantUser = await authenticateUser(db(), DEMO_USERS.merchant.email, DEMO_USERS.merchant.password);
-    expect(merchantUser).toMatchObject({ role: 'MERCHANT' });
+    expect(merchantUser).toMatchObject({ role: 'OWNER' });
     expect(merchantUser!.merchantId).toBeTruthy();
     expect((await authenticateUser(db(), DEMO_USERS.reviewer.email, DEMO_USERS.reviewer.password))?.partnerId).toBeTruthy();
     expect(await authenticateUser(db(), DEMO_USERS.merchant.email, 'wrong')).toBeUndefined();

@@ -47,7 +47,7 @@ export async function seedDemoTenant(db: Database, print: (text: string) => void
     }
 
     await createUser(tx, { ...DEMO_USERS.admin, name: 'Counterpart Admin', role: 'ADMIN' });
-    await createUser(tx, { ...DEMO_USERS.merchant, name: 'Demo Bistro Manager', role: 'MERCHANT', merchantId: merchant.id });
+    await createUser(tx, { ...DEMO_USERS.merchant, name: 'Demo Bistro Manager', role: 'OWNER', merchantId: merchant.id });
     await createUser(tx, { ...DEMO_USERS.reviewer, name: 'Demo Loyalty Reviewer', role: 'LOYALTY_PARTNER', partnerId: loyalty.id });
 
     return {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { sections } from '@/db/schema';
 import { conflict, notFound } from '@/lib/errors';
-import { assertInScope } from '@/lib/tenancy/scope';
+import { assertInScope, merchantCaller, type MerchantReach } from '@/lib/tenancy/scope';
 import type {
   editTableFormSchema,
   moveSectionFormSchema,
@@ -21,12 +21,12 @@ import type { ChangeActor } from './table-events';
 /** docs/contract.md#events: changes made in the dashboard go to every partner connected to the location (nobody is the actor). */
 const DASHBOARD: ChangeActor = { partnerId: null };
 
-/** A merchant acts on its own locations only; any other is answered as if it did not exist. */
-const assertOwnLocation = (db: Executor, merchantId: string, locationId: string) => assertInScope(db, { merchantId }, locationId);
+/** A merchant acts on its own locations only (a restricted member on its own ones); any other is answered as if it did not exist. */
+const assertOwnLocation = (db: Executor, merchant: MerchantReach, locationId: string) => assertInScope(db, merchantCaller(merchant), locationId);
 
 /** The floor page names a table with its location; a table of any other location is not found there. */
-async function assertTableAt(db: Executor, merchantId: string, locationId: string, tableId: string) {
-  const table = await findVisibleTable(db, { merchantId }, tableId);
+async function assertTableAt(db: Executor, merchant: MerchantReach, locationId: string, tableId: string) {
+  const table = await findVisibleTable(db, merchantCaller(merchant), tableId);
   if (table.locationId !== locationId) throw notFound('Table');
 }
 
@@ -39,8 +39,8 @@ async function assertSectionNameFree(db: Executor, locationId: string, name: str
   if (taken) throw conflict(`A section named ${name} already exists at this location.`, 'SECTION_NAME_CONFLICT');
 }
 
-export async function addFloorSection(db: Executor, merchantId: string, input: z.output<typeof sectionFormSchema>) {
-  await assertOwnLocation(db, merchantId, input.locationId);
+export async function addFloorSection(db: Executor, merchant: MerchantReach, input: z.output<typeof sectionFormSchema>) {
+  await assertOwnLocation(db, merchant, input.locationId);
   return db.transaction(async (tx) => {
     await assertSectionNameFree(tx, input.locationId, input.name);
     return createSection(tx, input.locationId, { name: input.name });
@@ -48,34 +48,34 @@ export async function addFloorSection(db: Executor, merchantId: string, input: z
 }
 
 /** Renaming a section changes how each of its tables reads, so each gets a TABLE_UPDATED. */
-export async function renameFloorSection(db: Executor, merchantId: string, input: z.output<typeof renameSectionFormSchema>) {
-  await assertOwnLocation(db, merchantId, input.locationId);
+export async function renameFloorSection(db: Executor, merchant: MerchantReach, input: z.output<typeof renameSectionFormSchema>) {
+  await assertOwnLocation(db, merchant, input.locationId);
   return db.transaction(async (tx) => {
     await assertSectionNameFree(tx, input.locationId, input.name, input.sectionId);
     return renameSection(tx, await requireSection(tx, input.locationId, input.sectionId), input.name, DASHBOARD);
   });
 }
 
-export async function moveFloorSection(db: Executor, merchantId: string, input: z.output<typeof moveSectionFormSchema>) {
-  await assertOwnLocation(db, merchantId, input.locationId);
+export async function moveFloorSection(db: Executor, merchant: MerchantReach, input: z.output<typeof moveSectionFormSchema>) {
+  await assertOwnLocation(db, merchant, input.locationId);
   await db.transaction((tx) => moveSection(tx, input.locationId, input.sectionId, input.direction));
 }
 
-export async function removeFloorSection(db: Executor, merchantId: string, input: z.output<typeof sectionRefFormSchema>) {
-  await assertOwnLocation(db, merchantId, input.locationId);
+export async function removeFloorSection(db: Executor, merchant: MerchantReach, input: z.output<typeof sectionRefFormSchema>) {
+  await assertOwnLocation(db, merchant, input.locationId);
   await db.transaction((tx) => deleteSection(tx, input.locationId, input.sectionId));
 }
 
-export async function addFloorTable(db: Executor, merchantId: string, input: z.output<typeof tableFormSchema>) {
-  return createTable(db, { merchantId }, input);
+export async function addFloorTable(db: Executor, merchant: MerchantReach, input: z.output<typeof tableFormSchema>) {
+  return createTable(db, merchantCaller(merchant), input);
 }
 
-export async function editFloorTable(db: Executor, merchantId: string, input: z.output<typeof editTableFormSchema>) {
-  await assertTableAt(db, merchantId, input.locationId, input.tableId);
-  return updateTable(db, { merchantId }, input.tableId, { number: input.number, sectionId: input.sectionId });
+export async function editFloorTable(db: Executor, merchant: MerchantReach, input: z.output<typeof editTableFormSchema>) {
+  await assertTableAt(db, merchant, input.locationId, input.tableId);
+  return updateTable(db, merchantCaller(merchant), input.tableId, { number: input.number, sectionId: input.sectionId });
 }
 
-export async function removeFloorTable(db: Executor, merchantId: string, input: z.output<typeof tableRefFormSchema>) {
-  await assertTableAt(db, merchantId, input.locationId, input.tableId);
-  return deleteTable(db, { merchantId }, input.tableId);
+export async function removeFloorTable(db: Executor, merchant: MerchantReach, input: z.output<typeof tableRefFormSchema>) {
+  await assertTableAt(db, merchant, input.locationId, input.tableId);
+  return deleteTable(db, merchantCaller(merchant), input.tableId);
 }

@@ -5,6 +5,7 @@ import { locations, merchants } from '@/db/schema';
 import { ApiError, conflict, notFound } from '@/lib/errors';
 import { pgErrorCode } from '@/db/errors';
 import { newId, newPrefixedId } from '@/lib/ids';
+import { inScope, merchantCaller, type MerchantReach } from './scope';
 import type { createLocationSchema, createMerchantSchema } from './schemas';
 
 export async function createMerchant(db: Executor, input: z.output<typeof createMerchantSchema>) {
@@ -42,8 +43,13 @@ export function toLocationResponse(location: typeof locations.$inferSelect) {
   };
 }
 
-export async function merchantLocations(db: Executor, merchantId: string) {
-  return db.select().from(locations).where(eq(locations.merchantId, merchantId)).orderBy(asc(locations.name));
+/** The merchant's locations the caller reaches (a restricted member: its own), by name. */
+export async function merchantLocations(db: Executor, merchant: MerchantReach) {
+  return db
+    .select()
+    .from(locations)
+    .where(inScope(db, merchantCaller(merchant), locations.id))
+    .orderBy(asc(locations.name));
 }
 
 export async function requireMerchant(db: Executor, merchantId: string) {

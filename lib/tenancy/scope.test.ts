@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { connections, grantLocations, locations } from '@/db/schema';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations, type TestPartner } from '@/lib/testing/fixtures';
-import { assertLocationReachable, inScope, isInScope, locationsInScope, type Caller } from './scope';
+import { assertInScope, assertLocationReachable, inScope, isInScope, locationsInScope, type Caller } from './scope';
 
 const { db } = useTestDatabase();
 let mine: string[];
@@ -74,5 +74,26 @@ describe('scope', () => {
       .where(and(eq(connections.partnerId, device.partnerId), eq(connections.locationId, mine[0]!)));
     expect(await reachedLocations(deviceCaller())).toEqual([]);
     expect(await isInScope(db(), deviceCaller(), mine[0]!)).toBe(false);
+  });
+});
+
+describe('scope of merchant members', () => {
+  it('a member restricted to some locations reaches only those; an unrestricted one the whole merchant', async () => {
+    expect(await reachedLocations({ merchantId, role: 'STAFF', locationIds: [mine[0]!] })).toEqual([mine[0]]);
+    expect(await reachedLocations({ merchantId, role: 'MANAGER', locationIds: null })).toEqual([...mine].sort());
+    await expect(assertInScope(db(), { merchantId, role: 'STAFF', locationIds: [mine[0]!] }, mine[1]!)).rejects.toMatchObject({ status: 404 });
+    // A restriction to nothing reaches nothing, rather than everything.
+    expect(await reachedLocations({ merchantId, role: 'STAFF', locationIds: [] })).toEqual([]);
+  });
+
+  it('two merchants sharing one POS vendor: a member never reaches the other merchant, whatever its restriction names', async () => {
+    // The POS partner of this file serves both merchants; each merchant's members stay within their own merchant.
+    const [other] = await db().select({ merchantId: locations.merchantId }).from(locations).where(eq(locations.id, theirs[0]!));
+    const staffOfMine: Caller = { merchantId, role: 'STAFF', locationIds: [mine[0]!, theirs[0]!] };
+    expect(await reachedLocations(staffOfMine)).toEqual([mine[0]]);
+    const ownerOfTheirs: Caller = { merchantId: other!.merchantId, role: 'OWNER', locationIds: null };
+    expect(await reachedLocations(ownerOfTheirs)).toEqual(theirs);
+    for (const location of mine) expect(await isInScope(db(), ownerOfTheirs, location)).toBe(false);
+    expect(await isInScope(db(), { merchantId: other!.merchantId, role: 'STAFF', locationIds: [mine[0]!] }, mine[0]!)).toBe(false);
   });
 });

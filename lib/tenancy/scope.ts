@@ -1,9 +1,10 @@
-import { and, eq, exists, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/db/client';
 import { rowsOf } from '@/db/rows';
 import { connections, grantLocations, locations } from '@/db/schema';
 import { forbidden, notFound } from '@/lib/errors';
+import type { MerchantRole } from './roles';
 
 /**
  * Which locations a partner token reaches (docs/contract.md#device-flow, "Scope of a token"). A device-flow token reaches exactly
@@ -18,10 +19,22 @@ export interface ScopedCaller {
   scope: LocationScope;
 }
 
-/** A signed-in merchant user in the dashboard: reaches the merchant's own locations. */
+/**
+ * A merchant acting, in the dashboard through one of its members: reaches the merchant's own locations, or only
+ * `locationIds` for a member restricted to some (docs/domain.md#merchant-teams). What the member may do there is its
+ * role's (`can` in lib/tenancy/roles.ts). Without `locationIds` (the merchant's own work, outside any member) it
+ * reaches every location of the merchant.
+ */
 export interface MerchantCaller {
   merchantId: string;
+  role?: MerchantRole;
+  locationIds?: readonly string[] | null;
 }
+
+/** A merchant: its id alone when it acts for itself (every location), or a member acting for it. */
+export type MerchantReach = string | MerchantCaller;
+
+export const merchantCaller = (reach: MerchantReach): MerchantCaller => (typeof reach === 'string' ? { merchantId: reach } : reach);
 
 /** Whoever asks: a partner token or a merchant user. */
 export type Caller = ScopedCaller | MerchantCaller;
@@ -55,7 +68,14 @@ export function inScope(db: Executor, caller: Caller, location: AnyPgColumn | SQ
       db
         .select({ one: sql`1` })
         .from(ownedLocation)
-        .where(and(eq(ownedLocation.id, location), eq(ownedLocation.merchantId, caller.merchantId))),
+        .where(
+          and(
+            eq(ownedLocation.id, location),
+            eq(ownedLocation.merchantId, caller.merchantId),
+            // A restricted member reaches its own locations only; an empty restriction reaches none.
+            caller.locationIds ? inArray(ownedLocation.id, [...caller.locationIds]) : undefined,
+          ),
+        ),
     );
   }
   const { scope } = caller;

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '@/db/client';
-import { dashboardSessions, partners, users } from '@/db/schema';
+import { dashboardSessions, locations, memberLocations, partners, users } from '@/db/schema';
 import { announceAccessChange } from '@/lib/tenancy/access-notices';
 import { ApiError, conflict } from '@/lib/errors';
 import { pgErrorCode } from '@/db/errors';
@@ -9,51 +9,105 @@ import { newId } from '@/lib/ids';
 import { requireMerchant } from './merchants';
 import type { createUserSchema } from './schemas';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_RENEW_SECONDS } from './session-lifetime';
+import { isMerchantRole, type MerchantRole } from './roles';
 import { hashPassword, passwordMatches, randomSecret, secretDigest } from './secrets';
 
-export type UserRole = 'MERCHANT' | 'LOYALTY_PARTNER' | 'ADMIN';
+export type UserRole = MerchantRole | 'LOYALTY_PARTNER' | 'PARTNER_DEVELOPER' | 'ADMIN';
+
+/**
+ * A signed-in merchant member: its role and, for a member restricted to some locations, those locations (null: all of
+ * the merchant's). It is the MerchantCaller (lib/tenancy/scope.ts) of everything the member does in the dashboard.
+ */
+export type MerchantMember = { id: string; role: MerchantRole; merchantId: string; locationIds: readonly string[] | null };
 
 /** A signed-in dashboard user of each role, with the tenant that role acts for. */
-export type DashboardUser =
-  { id: string; role: 'MERCHANT'; merchantId: string } | { id: string; role: 'LOYALTY_PARTNER'; partnerId: string } | { id: string; role: 'ADMIN' };
+export type DashboardUser = MerchantMember | { id: string; role: 'LOYALTY_PARTNER'; partnerId: string } | { id: string; role: 'ADMIN' };
 
 /** A session's user as its role's type; undefined for a user without the tenant its role needs. */
 export function asDashboardUser(
-  user: { id?: string; role?: UserRole; merchantId?: string | null; partnerId?: string | null } | undefined,
+  user: { id?: string; role?: UserRole; merchantId?: string | null; partnerId?: string | null; locationIds?: readonly string[] | null } | undefined,
 ): DashboardUser | undefined {
   if (!user?.id) return undefined;
-  if (user.role === 'MERCHANT' && user.merchantId) return { id: user.id, role: 'MERCHANT', merchantId: user.merchantId };
+  if (isMerchantRole(user.role) && user.merchantId) {
+    return { id: user.id, role: user.role, merchantId: user.merchantId, locationIds: user.locationIds?.length ? user.locationIds : null };
+  }
   if (user.role === 'LOYALTY_PARTNER' && user.partnerId) return { id: user.id, role: 'LOYALTY_PARTNER', partnerId: user.partnerId };
   if (user.role === 'ADMIN') return { id: user.id, role: 'ADMIN' };
   return undefined;
 }
 
-export async function createUser(db: Executor, input: z.output<typeof createUserSchema>) {
-  if (input.role === 'MERCHANT') await requireMerchant(db, input.merchantId!);
-  if (input.role === 'LOYALTY_PARTNER') {
+/** `MERCHANT`, the role before merchants had teams, is an owner. */
+export const normalisedRole = (role: UserRole | 'MERCHANT'): UserRole => (role === 'MERCHANT' ? 'OWNER' : role);
+
+export async function createUser(db: Executor, input: Omit<z.output<typeof createUserSchema>, 'role'> & { role: UserRole | 'MERCHANT' }) {
+  const role = normalisedRole(input.role);
+  const merchantId = isMerchantRole(role) ? input.merchantId! : null;
+  if (merchantId) await requireMerchant(db, merchantId);
+  const locationIds = merchantId ? await merchantLocationIds(db, merchantId, input.locationIds) : [];
+  if (role === 'PARTNER_DEVELOPER') {
+    const [partner] = await db.select({ id: partners.id }).from(partners).where(eq(partners.id, input.partnerId!));
+    if (!partner) throw new ApiError('UNPROCESSABLE_ENTITY', `Partner ${input.partnerId} does not exist.`, { status: 422 });
+  }
+  if (role === 'LOYALTY_PARTNER') {
     const [partner] = await db.select().from(partners).where(eq(partners.id, input.partnerId!));
     if (!partner || partner.type !== 'LOYALTY') {
       throw new ApiError('UNPROCESSABLE_ENTITY', `Partner ${input.partnerId} is not a loyalty partner.`, { status: 422 });
     }
   }
   try {
-    const [user] = await db
-      .insert(users)
-      .values({
-        id: newId(),
-        email: input.email,
-        name: input.name,
-        passwordHash: await hashPassword(input.password),
-        role: input.role,
-        merchantId: input.role === 'MERCHANT' ? input.merchantId : null,
-        partnerId: input.role === 'LOYALTY_PARTNER' ? input.partnerId : null,
-      })
-      .returning();
-    return { id: user!.id, email: user!.email, role: user!.role };
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          id: newId(),
+          email: input.email,
+          name: input.name,
+          passwordHash: await hashPassword(input.password),
+          role,
+          merchantId,
+          partnerId: role === 'LOYALTY_PARTNER' || role === 'PARTNER_DEVELOPER' ? input.partnerId : null,
+        })
+        .returning();
+      await restrictMember(tx, user!.id, locationIds);
+      return { id: user!.id, email: user!.email, role: user!.role };
+    });
   } catch (error) {
     if (pgErrorCode(error) === '23505') throw conflict(`A user with email ${input.email} already exists.`, 'USER_EXISTS');
     throw error;
   }
+}
+
+/**
+ * The merchant's own locations among `wanted`, all of them or 422: a member is never restricted to another merchant's
+ * location. Undefined or empty `wanted` means every location (no restriction).
+ */
+export async function merchantLocationIds(db: Executor, merchantId: string, wanted: readonly string[] | undefined | null): Promise<string[]> {
+  const unique = [...new Set(wanted ?? [])];
+  if (!unique.length) return [];
+  const own = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.merchantId, merchantId), inArray(locations.id, unique)));
+  const known = new Set(own.map((row) => row.id));
+  const unknown = unique.filter((id) => !known.has(id));
+  if (unknown.length) throw new ApiError('UNPROCESSABLE_ENTITY', `Location ${unknown[0]} is not one of the merchant's locations.`, { status: 422 });
+  return unique.sort();
+}
+
+/** Sets the locations a member is restricted to (none: every location of its merchant). */
+export async function restrictMember(db: Executor, userId: string, locationIds: readonly string[]): Promise<void> {
+  await db.delete(memberLocations).where(eq(memberLocations.userId, userId));
+  if (locationIds.length) await db.insert(memberLocations).values(locationIds.map((locationId) => ({ userId, locationId })));
+}
+
+/** The locations a member is restricted to, sorted; null for a member who reaches every location of its merchant. */
+export async function memberLocationIds(db: Executor, userId: string): Promise<string[] | null> {
+  const rows = await db
+    .select({ locationId: memberLocations.locationId })
+    .from(memberLocations)
+    .where(eq(memberLocations.userId, userId))
+    .orderBy(asc(memberLocations.locationId));
+  return rows.length ? rows.map((row) => row.locationId) : null;
 }
 
 export interface SessionUser {
@@ -63,7 +117,20 @@ export interface SessionUser {
   role: UserRole;
   merchantId: string | null;
   partnerId: string | null;
+  /** A restricted merchant member's locations; null otherwise. */
+  locationIds: string[] | null;
 }
+
+/** What a signed-in session knows of a user: its tenant, role and (for a restricted member) locations. */
+export const sessionUserOf = async (db: Executor, user: typeof users.$inferSelect): Promise<SessionUser> => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  role: user.role,
+  merchantId: user.merchantId,
+  partnerId: user.partnerId,
+  locationIds: isMerchantRole(user.role) ? await memberLocationIds(db, user.id) : null,
+});
 
 // A hash no password matches, made once with the parameters every stored hash has, for emails of no account.
 let noAccountHashMade: Promise<string> | undefined;
@@ -80,7 +147,7 @@ export async function authenticateUser(db: Executor, email: string, password: st
   const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
   const matches = await passwordMatches(password, user?.passwordHash ?? standIn);
   if (!user || !matches || user.disabledAt) return undefined;
-  return { id: user.id, email: user.email, name: user.name, role: user.role, merchantId: user.merchantId, partnerId: user.partnerId };
+  return sessionUserOf(db, user);
 }
 
 /**
@@ -129,8 +196,7 @@ export async function liveDashboardSession(db: Executor, sessionId: string, now 
       .set({ expiresAt: new Date(renewed) })
       .where(eq(dashboardSessions.idHash, idHash));
   }
-  const { user } = row;
-  return { id: user.id, email: user.email, name: user.name, role: user.role, merchantId: user.merchantId, partnerId: user.partnerId };
+  return sessionUserOf(db, row.user);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { TestPartner } from './fixtures';
 
 /** A dashboard user of a merchant (no usable password: alerts only need the address). */
 export async function teamMember(db: Executor, merchantId: string, email: string, name: string | null = null) {
-  const [user] = await db.insert(users).values({ id: newId(), email, name, passwordHash: 'unusable', role: 'MERCHANT', merchantId }).returning();
+  const [user] = await db.insert(users).values({ id: newId(), email, name, passwordHash: 'unusable', role: 'OWNER', merchantId }).returning();
   return user!;
 }
 

@@ -7,7 +7,8 @@ import { fieldErrorsOf, formValues, parseForm, type FormState } from '@/lib/form
 import { ApiError, refusedInput } from '@/lib/http/errors';
 import { logger } from '@/lib/log';
 import { recordAudit, userActor, type AuditEntry } from '@/lib/ops/audit';
-import { asDashboardUser, type DashboardUser, type UserRole } from '@/lib/tenancy/users';
+import { can, MERCHANT_ROLES, type Permission } from '@/lib/tenancy/roles';
+import { asDashboardUser, type DashboardUser, type MerchantMember, type UserRole } from '@/lib/tenancy/users';
 
 export type UserOf<R extends UserRole> = Extract<DashboardUser, { role: R }>;
 
@@ -17,6 +18,19 @@ export async function requireDashboardUser<R extends UserRole>(roles: readonly R
   if (!user) notFound();
   return user as UserOf<R>;
 }
+
+/**
+ * The signed-in merchant member whose role allows `permission` (lib/tenancy/roles.ts); anyone else (another role, a
+ * member whose role does not allow it) gets the not-found page, as for a page that does not exist.
+ */
+export async function requireMember(permission: Permission, page: string): Promise<MerchantMember> {
+  const user = await requireDashboardUser(MERCHANT_ROLES, page);
+  if (!can(user, permission)) notFound();
+  return user;
+}
+
+/** The merchant member as the actor of a change: the caller lib/tenancy/scope.ts checks, and the user the history names. */
+export const memberActor = (user: MerchantMember) => ({ merchantId: user.merchantId, role: user.role, locationIds: user.locationIds, userId: user.id });
 
 // What React hands a form's action (useActionState): the state the form shows, and the form's fields.
 const formArguments = z.tuple([z.looseObject({}), z.instanceof(FormData)]);
@@ -34,6 +48,8 @@ export function requireFormArguments(previous: unknown, formData: unknown, page:
 export interface DashboardActionOptions<S extends z.ZodType, R extends UserRole> {
   /** Who may call it; anyone else is answered as if the page did not exist. */
   roles: readonly R[];
+  /** For merchant members: what their role must allow (lib/tenancy/roles.ts); refused as if the page did not exist. */
+  permission?: Permission;
   /** The page the action belongs to: where a signed-out user returns after signing in, and what is revalidated. */
   page: string;
   /** The same rules as the API's (or the form's own), checked on the form's fields. */
@@ -62,6 +78,7 @@ export function dashboardAction<S extends z.ZodType, R extends UserRole, Extra e
   return async (previous: FormState & Partial<Extra>, formData: FormData): Promise<FormState & Partial<Extra>> => {
     requireFormArguments(previous, formData, options.page);
     const user = await requireDashboardUser(options.roles, options.page);
+    if (options.permission && !can(user, options.permission)) notFound();
     const values = formValues(formData);
     const parsed = parseForm(options.schema, values);
     if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error), values } as FormState & Partial<Extra>;

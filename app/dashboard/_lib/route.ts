@@ -5,6 +5,7 @@ import { getDb, type Database } from '@/db/client';
 import { ApiError, notFound } from '@/lib/http/errors';
 import { withProblemHandling } from '@/lib/http/handler-context';
 import { searchParamsObject, validateSegments } from '@/lib/api/validation';
+import { can, type Permission } from '@/lib/tenancy/roles';
 import { asDashboardUser, type UserRole } from '@/lib/tenancy/users';
 import type { UserOf } from './action';
 
@@ -19,7 +20,7 @@ export const signInRequired = () => new ApiError('UNAUTHORIZED', 'Sign in to the
  * validates it, and every error as problem+json (docs/contract.md#errors).
  */
 export function dashboardRoute<R extends UserRole, Q extends Schema = undefined>(
-  options: { roles: readonly R[]; query?: Q },
+  options: { roles: readonly R[]; permission?: Permission; query?: Q },
   handler: (context: {
     request: Request;
     db: Database;
@@ -37,6 +38,7 @@ export function dashboardRoute<R extends UserRole, Q extends Schema = undefined>
       const user = asDashboardUser(session?.user);
       if (!user || !session?.sessionKey) throw signInRequired();
       if (!(options.roles as readonly UserRole[]).includes(user.role)) throw notFound('Page');
+      if (options.permission && !can(user, options.permission)) throw notFound('Page');
       const { query } = validateSegments({ query: options.query }, { query: searchParamsObject(new URL(request.url).searchParams) });
       const params = await routeContext.params;
       return handler({ request, db: getDb(), user: user as UserOf<R>, sessionKey: session.sessionKey, query: query as Out<Q>, params, log });

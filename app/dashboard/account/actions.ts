@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MERCHANT_ALERTS, type MerchantAlertKind } from '@/lib/alerts/kinds';
 import { setAlertPreferences } from '@/lib/alerts/preferences';
+import { MERCHANT_ROLES } from '@/lib/tenancy/roles';
 import { dashboardAction } from '../_lib/action';
 
 // A checked box sends its name with "on"; an unchecked one sends nothing.
@@ -12,7 +13,7 @@ const alertsForm = z.object(
 
 /** The signed-in user's own email alerts: nobody else's can be named here. */
 export const saveAlertPreferencesAction = dashboardAction(
-  { roles: ['MERCHANT'] as const, page: '/dashboard/account', schema: alertsForm, audit: 'alerts.preferences' },
+  { roles: MERCHANT_ROLES, permission: 'alerts.receive', page: '/dashboard/account', schema: alertsForm, audit: 'alerts.preferences' },
   async ({ db, user, input, audit }) => {
     const on = new Set(MERCHANT_ALERTS.map(({ kind }) => kind).filter((kind) => input[kind] === 'on'));
     await setAlertPreferences(db, user.id, on);

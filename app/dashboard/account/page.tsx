@@ -4,12 +4,12 @@ import { AlertPreferencesForm } from '@/components/account/alert-preferences-for
 import { Card, PageHeader } from '@/components/ui/card';
 import { MERCHANT_ALERTS } from '@/lib/alerts/kinds';
 import { alertPreferences } from '@/lib/alerts/preferences';
-import { requireDashboardUser } from '../_lib/action';
+import { requireMember } from '../_lib/action';
 
 export const metadata: Metadata = { title: 'Account' };
 
 export default async function AccountPage() {
-  const user = await requireDashboardUser(['MERCHANT'], '/dashboard/account');
+  const user = await requireMember('alerts.receive', '/dashboard/account');
   const preferences = await alertPreferences(getDb(), user.id);
   const on = new Set(preferences.filter((preference) => preference.on).map((preference) => preference.kind));
   return (

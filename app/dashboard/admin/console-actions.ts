@@ -18,10 +18,13 @@ import {
   createLocationSchema,
   createLoyaltyProgramSchema,
   createMerchantSchema,
+  createMerchantWithOwnerSchema,
   createPartnerSchema,
   createUserSchema,
 } from '@/lib/tenancy/schemas';
 import { createUser, disableUser, endUserSessions, setUserPassword } from '@/lib/tenancy/users';
+import { inviteMember } from '@/lib/team/invitations';
+import { isMerchantRole } from '@/lib/tenancy/roles';
 import { dashboardAction } from '../_lib/action';
 
 // The operator console's changes (admin role only; anyone else is answered as if the page did not exist). Each calls
@@ -38,12 +41,23 @@ const TENANTS = '/dashboard/admin/tenants';
 const PARTNERS = '/dashboard/admin/partners';
 const DELIVERIES = '/dashboard/admin/deliveries';
 
+// docs/domain.md#merchant-teams: the first owner is invited by mail (no password typed by the operator); the merchant and
+// its invitation commit together.
+const createMerchantForm = z.preprocess(
+  (value) => ({ ...(value as object), ownerEmail: (value as { ownerEmail?: string }).ownerEmail?.trim() || undefined }),
+  createMerchantWithOwnerSchema,
+);
 export const createMerchantAction = dashboardAction(
-  { roles: ADMIN, page: TENANTS, schema: createMerchantSchema, audit: 'merchant.create' },
-  async ({ db, input, audit }) => {
-    const merchant = await createMerchant(db, input);
-    Object.assign(audit, { targetType: 'merchant', targetId: merchant.id, after: merchant });
-    return `Merchant ${merchant.name} created.`;
+  { roles: ADMIN, page: TENANTS, schema: createMerchantForm, audit: 'merchant.create' },
+  async ({ db, user, input: { ownerEmail, ...input }, audit }) => {
+    const actor = await userActor(db, user.id);
+    const merchant = await db.transaction(async (tx) => {
+      const created = await createMerchant(tx, input);
+      if (ownerEmail) await inviteMember(tx, created.id, actor, { email: ownerEmail, role: 'OWNER', locationIds: [] });
+      return created;
+    });
+    Object.assign(audit, { targetType: 'merchant', targetId: merchant.id, after: { ...merchant, ownerEmail: ownerEmail ?? null } });
+    return ownerEmail ? `Merchant ${merchant.name} created; ${ownerEmail} is invited as its owner.` : `Merchant ${merchant.name} created.`;
   },
 );
 
@@ -150,8 +164,8 @@ export const changeRoleAction = dashboardAction(
     const before = await requireUserRow(db, input.userId);
     const after = {
       role: input.role,
-      merchantId: input.role === 'MERCHANT' ? input.merchantId! : null,
-      partnerId: input.role === 'LOYALTY_PARTNER' ? input.partnerId! : null,
+      merchantId: isMerchantRole(input.role) ? input.merchantId! : null,
+      partnerId: input.role === 'LOYALTY_PARTNER' || input.role === 'PARTNER_DEVELOPER' ? input.partnerId! : null,
     };
     await db.update(users).set(after).where(eq(users.id, input.userId));
     // Sessions carry what the role allowed when they began: they end, and the user signs in again with the new role.

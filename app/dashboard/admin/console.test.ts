@@ -75,7 +75,7 @@ beforeAll(async () => {
 });
 
 describe('operator console access', () => {
-  const asMerchant = () => (session.user = { id: merchantUser.id, role: 'MERCHANT', merchantId: merchantUser.merchantId, partnerId: null });
+  const asMerchant = () => (session.user = { id: merchantUser.id, role: 'OWNER', merchantId: merchantUser.merchantId, partnerId: null });
   const asReviewer = () => (session.user = { id: reviewer.id, role: 'LOYALTY_PARTNER', merchantId: null, partnerId: reviewer.partnerId });
 
   for (const [role, become] of [
@@ -237,7 +237,7 @@ describe('operator console actions (admin)', () => {
 
 describe('merchant dashboard changes', () => {
   it('are audited with the merchant user, the page and the form values', async () => {
-    session.user = { id: merchantUser.id, role: 'MERCHANT', merchantId: merchantUser.merchantId, partnerId: null };
+    session.user = { id: merchantUser.id, role: 'OWNER', merchantId: merchantUser.merchantId, partnerId: null };
     const { addSectionAction } = await import('@/app/dashboard/tables/actions');
     expect((await addSectionAction({}, form({ locationId: merchantLocationId, name: 'Terrace' }))).message).toBe('Section added.');
     const [entry] = await db().select().from(auditLog).where(eq(auditLog.actorId, merchantUser.id));

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
-import { requireUser } from '@/auth';
 import { getDb } from '@/db/client';
 import { BookingCovers } from '@/components/bookings/booking-covers';
 import { BookingDayFilters } from '@/components/bookings/booking-day-filters';
@@ -14,18 +13,19 @@ import { Card, EmptyState, PageHeader } from '@/components/ui/card';
 import { bookingDayQuerySchema, merchantBookingDay, merchantBookingDetail } from '@/lib/bookings/day-view';
 import { ApiError } from '@/lib/http/errors';
 import { dayIn, formatDay, zoneName } from '@/lib/time/format';
+import { requireMember } from '../_lib/action';
 
 export const metadata: Metadata = { title: 'Bookings' };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function BookingsPage({ searchParams }: { searchParams: SearchParams }) {
-  const user = await requireUser(['MERCHANT'], '/dashboard/bookings');
+  const user = await requireMember('bookings.host', '/dashboard/bookings');
   const raw = await searchParams;
   const query = bookingDayQuerySchema.parse(Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value])));
   const db = getDb();
   const lastChosen = (await cookies()).get(BOOKINGS_LOCATION_COOKIE)?.value;
-  const day = await merchantBookingDay(db, user.merchantId ?? '', query, lastChosen);
+  const day = await merchantBookingDay(db, user, query, lastChosen);
   if (!day.location) {
     return (
       <>
@@ -38,7 +38,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
   const dayHref = `/dashboard/bookings?${new URLSearchParams({ location: location.id, date: date!, to: to! })}`;
   // A booking id from the address that is not the merchant's shows nothing, as if it did not exist.
   const detail = query.booking
-    ? await merchantBookingDetail(db, user.merchantId ?? '', query.booking).catch((error: unknown) => {
+    ? await merchantBookingDetail(db, user, query.booking).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 404) return undefined;
         throw error;
       })

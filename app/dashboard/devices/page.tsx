@@ -1,18 +1,18 @@
 import type { Metadata } from 'next';
-import { requireUser } from '@/auth';
 import { getDb } from '@/db/client';
 import { ConnectedDevices } from '@/components/devices/connected-devices';
 import { PageHeader } from '@/components/ui/card';
 import { connectedDevices } from '@/lib/auth/devices';
 import { merchantLocations } from '@/lib/tenancy/merchants';
+import { requireMember } from '../_lib/action';
 
 export const metadata: Metadata = { title: 'Devices' };
 
 export default async function DevicesPage() {
-  const user = await requireUser(['MERCHANT'], '/dashboard/devices');
+  const user = await requireMember('devices.manage', '/dashboard/devices');
   const db = getDb();
-  const devices = user.merchantId ? await connectedDevices(db, user.merchantId) : [];
-  const zones = new Map((user.merchantId ? await merchantLocations(db, user.merchantId) : []).map((location) => [location.id, location.timezone]));
+  const devices = await connectedDevices(db, user);
+  const zones = new Map((await merchantLocations(db, user)).map((location) => [location.id, location.timezone]));
   return (
     <>
       <PageHeader title="Devices" description="Point-of-sale devices connected to your locations. Disconnecting one revokes its access at once." />

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { requireUser } from '@/auth';
 import { getDb } from '@/db/client';
 import { ActivateLoyaltyForm } from '@/components/loyalty/activate-loyalty-form';
 import { LocationLoyaltyStatus } from '@/components/loyalty/location-loyalty-status';
@@ -9,14 +8,15 @@ import { merchantLoyaltyOverview } from '@/lib/loyalty/dashboard-view';
 import { merchantLocations } from '@/lib/tenancy/merchants';
 import { formatAbn } from '@/lib/time/format';
 import { RefreshOnEvents } from '@/components/loyalty/refresh-on-events';
+import { requireMember } from '../_lib/action';
 
 export const metadata: Metadata = { title: 'Loyalty' };
 
 export default async function LoyaltyPage() {
-  const user = await requireUser(['MERCHANT'], '/dashboard/loyalty');
+  const user = await requireMember('loyalty.manage', '/dashboard/loyalty');
   const db = getDb();
-  const overview = await merchantLoyaltyOverview(db, user.merchantId ?? '');
-  const zones = new Map((await merchantLocations(db, user.merchantId ?? '')).map((location) => [location.id, location.timezone]));
+  const overview = await merchantLoyaltyOverview(db, user);
+  const zones = new Map((await merchantLocations(db, user)).map((location) => [location.id, location.timezone]));
   const defaults = {
     abn: overview.lastBusinessDetails?.abn ? formatAbn(overview.lastBusinessDetails.abn) : undefined,
     businessAddress: overview.lastBusinessDetails?.address,

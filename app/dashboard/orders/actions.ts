@@ -6,15 +6,16 @@ import { TICKET_MINUTES_MAX, setTicketThresholds } from '@/lib/orders/board-view
 import { changeOrderStatus } from '@/lib/orders/change-status';
 import { sendSampleOrder } from '@/lib/orders/sample-order';
 import { patchOrderRequestSchema } from '@/lib/orders/schema';
-import { dashboardAction } from '../_lib/action';
+import { MERCHANT_ROLES, type MerchantRole } from '@/lib/tenancy/roles';
+import { dashboardAction, memberActor } from '../_lib/action';
 
 const sampleOrderSchema = z.object({ locationId: z.string({ error: 'Choose a location for the sample order.' }).min(1).max(50) });
 
 /** The sandbox: the demo ordering app sends a sample order, which reaches the POS and this board like a real one. */
-export const sendSampleOrderAction = dashboardAction<typeof sampleOrderSchema, 'MERCHANT', { sent: string }>(
-  { roles: ['MERCHANT'], page: '/dashboard/orders', schema: sampleOrderSchema },
+export const sendSampleOrderAction = dashboardAction<typeof sampleOrderSchema, MerchantRole, { sent: string }>(
+  { roles: MERCHANT_ROLES, permission: 'board.settings', page: '/dashboard/orders', schema: sampleOrderSchema },
   async ({ db, user, input }) => {
-    const order = await sendSampleOrder(db, { merchantId: user.merchantId, locationId: input.locationId });
+    const order = await sendSampleOrder(db, { ...memberActor(user), locationId: input.locationId });
     return { sent: (order.content as { origin: { orderReference: string } }).origin.orderReference };
   },
 );
@@ -26,9 +27,9 @@ const moveSchema = z.intersection(z.object({ orderId: z.string().min(1).max(100)
  * the status history, and the events a POS change causes. A refused move answers the API's own message.
  */
 export const moveOrderAction = dashboardAction(
-  { roles: ['MERCHANT'], page: '/dashboard/orders', schema: moveSchema },
+  { roles: MERCHANT_ROLES, permission: 'board.view', page: '/dashboard/orders', schema: moveSchema },
   async ({ db, user, input: { orderId, ...update } }) => {
-    await changeOrderStatus(db, { merchantId: user.merchantId, userId: user.id }, orderId, update);
+    await changeOrderStatus(db, memberActor(user), orderId, update);
     return `Order ${STATUS_LABELS[update.status].toLowerCase()}.`;
   },
 );
@@ -47,9 +48,9 @@ const thresholdsSchema = z.object({
 
 /** A location's ticket timers: its tickets turn amber, then red, after this many minutes in one step. */
 export const setTicketThresholdsAction = dashboardAction(
-  { roles: ['MERCHANT'], page: '/dashboard/orders', schema: thresholdsSchema, audit: 'location.ticket-timers' },
+  { roles: MERCHANT_ROLES, permission: 'board.settings', page: '/dashboard/orders', schema: thresholdsSchema, audit: 'location.ticket-timers' },
   async ({ db, user, input: { locationId, ...thresholds }, audit }) => {
-    const location = await setTicketThresholds(db, user.merchantId, locationId, thresholds);
+    const location = await setTicketThresholds(db, user, locationId, thresholds);
     audit.targetType = 'location';
     audit.targetId = location.id;
     return `${location.name}: amber after ${location.warnMinutes} min, red after ${location.lateMinutes} min.`;

@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
  * Live updates for the dashboard (orders, tables, bookings pages): committed events in the user's scope, as SSE, for
  * as long as the session lasts (it ends with a sign-out, the user's sessions ending or its expiry, on any instance).
  */
-export const GET = dashboardRoute({ roles: ['MERCHANT', 'LOYALTY_PARTNER', 'ADMIN'] }, async ({ request, user, sessionKey }) => {
+export const GET = dashboardRoute({ roles: ['OWNER', 'MANAGER', 'STAFF', 'LOYALTY_PARTNER', 'ADMIN'] }, async ({ request, user, sessionKey }) => {
   const handle = databaseHandle();
   const filter = await dashboardEventFilter(handle.db, user);
   const session = await sessionWatcher(handle).watch({ key: sessionKey, userId: user.id });

@@ -20,15 +20,17 @@ import {
 } from '@/lib/tables/floor-forms';
 import type { z } from 'zod';
 import type { Database } from '@/db/client';
+import type { MerchantCaller } from '@/lib/tenancy/scope';
+import { MERCHANT_ROLES } from '@/lib/tenancy/roles';
 import { dashboardAction } from '../_lib/action';
 
 // Conflicts that belong to one field of the form rather than to the whole form.
 const fieldOfConflict = { TABLE_NUMBER_CONFLICT: 'number', SECTION_NAME_CONFLICT: 'name' };
 
-/** A floor change as the signed-in merchant, checked with the Tables API's rules. */
-const floorAction = <S extends z.ZodType>(schema: S, change: (db: Database, merchantId: string, input: z.output<S>) => Promise<unknown>, done: string) =>
-  dashboardAction({ roles: ['MERCHANT'], page: '/dashboard/tables', schema, fieldOfConflict }, async ({ db, user, input }) => {
-    await change(db, user.merchantId, input);
+/** A floor change as the signed-in member (within the locations it reaches), checked with the Tables API's rules. */
+const floorAction = <S extends z.ZodType>(schema: S, change: (db: Database, merchant: MerchantCaller, input: z.output<S>) => Promise<unknown>, done: string) =>
+  dashboardAction({ roles: MERCHANT_ROLES, permission: 'tables.edit', page: '/dashboard/tables', schema, fieldOfConflict }, async ({ db, user, input }) => {
+    await change(db, user, input);
     return done;
   });
 

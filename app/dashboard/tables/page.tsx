@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { requireUser } from '@/auth';
 import { getDb } from '@/db/client';
 import { AddTableForm } from '@/components/tables/add-table-form';
 import { FloorTable } from '@/components/tables/floor-table';
@@ -9,16 +8,17 @@ import { SectionManager } from '@/components/tables/section-manager';
 import { Card, EmptyState, PageHeader } from '@/components/ui/card';
 import { loadFloor } from '@/lib/tables/floor-view';
 import { merchantLocations } from '@/lib/tenancy/merchants';
+import { requireMember } from '../_lib/action';
 
 export const metadata: Metadata = { title: 'Tables' };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function TablesPage({ searchParams }: { searchParams: SearchParams }) {
-  const user = await requireUser(['MERCHANT'], '/dashboard/tables');
+  const user = await requireMember('tables.edit', '/dashboard/tables');
   const requested = (await searchParams).location;
   const db = getDb();
-  const locations = await merchantLocations(db, user.merchantId ?? '');
+  const locations = await merchantLocations(db, user);
   // A location from the address that is not the merchant's shows the first of its own instead.
   const location = locations.find((candidate) => candidate.id === requested) ?? locations[0];
   const header = <PageHeader title="Tables" description="Sections and tables of each location, with their open sales, as the POS and apps see them." />;

@@ -29,7 +29,9 @@ export default async function TenantsPage() {
   const merchantOptions = merchants.map((merchant) => ({ value: merchant.id, label: merchant.name }));
   const reviewerPartnerOptions = partners.filter((partner) => partner.type === 'LOYALTY').map((partner) => ({ value: partner.id, label: partner.name }));
   const roleOptions = [
-    { value: 'MERCHANT', label: 'Merchant' },
+    { value: 'OWNER', label: 'Merchant owner' },
+    { value: 'MANAGER', label: 'Merchant manager' },
+    { value: 'STAFF', label: 'Merchant staff' },
     { value: 'LOYALTY_PARTNER', label: 'Loyalty partner reviewer' },
     { value: 'ADMIN', label: 'Admin' },
   ];
@@ -39,7 +41,14 @@ export default async function TenantsPage() {
       <ConsoleNav current={PAGE} />
       <div className="grid gap-6 lg:grid-cols-3">
         <Card title="New merchant">
-          <ActionForm action={createMerchantAction} submit="Create merchant" fields={[{ name: 'name', label: 'Merchant name' }]} />
+          <ActionForm
+            action={createMerchantAction}
+            submit="Create merchant"
+            fields={[
+              { name: 'name', label: 'Merchant name' },
+              { name: 'ownerEmail', label: 'First owner’s email (invited by mail)', type: 'email', required: false },
+            ]}
+          />
         </Card>
         <Card title="New location">
           <ActionForm

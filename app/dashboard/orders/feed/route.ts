@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boardOrders, merchantLocations, posOnlineLocations } from '@/lib/orders/board-view';
 import { ORDER_STATUSES } from '@/lib/orders/transitions';
+import { MERCHANT_ROLES } from '@/lib/tenancy/roles';
 import { dashboardRoute } from '../../_lib/route';
 
 export const dynamic = 'force-dynamic';
@@ -12,11 +13,14 @@ const filtersSchema = z.object({
 });
 
 /** The live board's data, refetched by the page whenever an order event arrives on the dashboard stream. */
-export const GET = dashboardRoute({ roles: ['MERCHANT'], query: filtersSchema }, async ({ db, user, query: { locationId, status, date } }) => {
-  const board = await boardOrders(db, user.merchantId, { locationId, statuses: status ? [status] : undefined, day: date });
-  const posOnline = await posOnlineLocations(
-    db,
-    (await merchantLocations(db, user.merchantId)).map((location) => location.id),
-  );
-  return Response.json({ ...board, posOnline });
-});
+export const GET = dashboardRoute(
+  { roles: MERCHANT_ROLES, permission: 'board.view', query: filtersSchema },
+  async ({ db, user, query: { locationId, status, date } }) => {
+    const board = await boardOrders(db, user, { locationId, statuses: status ? [status] : undefined, day: date });
+    const posOnline = await posOnlineLocations(
+      db,
+      (await merchantLocations(db, user)).map((location) => location.id),
+    );
+    return Response.json({ ...board, posOnline });
+  },
+);

@@ -7,7 +7,7 @@ import { RefreshOnEvents } from '@/components/loyalty/refresh-on-events';
 import { PageHeader } from '@/components/ui/card';
 import { getDb } from '@/db/client';
 import { merchantAvailabilities } from '@/lib/availability/merchant-view';
-import { requireDashboardUser } from '../../../_lib/action';
+import { requireMember } from '../../../_lib/action';
 
 export const metadata: Metadata = { title: 'Opening hours' };
 export const dynamic = 'force-dynamic';
@@ -16,8 +16,8 @@ const AVAILABILITY_EVENTS = ['LOCATION_AVAILABILITY_UPDATED'] as const;
 
 export default async function LocationAvailabilityPage({ params }: { params: Promise<{ locationId: string }> }) {
   const { locationId } = await params;
-  const user = await requireDashboardUser(['MERCHANT'], `/dashboard/locations/${encodeURIComponent(locationId)}/availability`);
-  const [location] = await merchantAvailabilities(getDb(), user.merchantId, locationId);
+  const user = await requireMember('availability.edit', `/dashboard/locations/${encodeURIComponent(locationId)}/availability`);
+  const [location] = await merchantAvailabilities(getDb(), user, locationId);
   if (!location) notFound();
   return (
     <>
