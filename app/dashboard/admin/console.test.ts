@@ -33,9 +33,9 @@ vi.mock('@/auth', async () => {
   };
 });
 
-const actions = await import('./console-actions');
-// The console's older actions (single replay, signing-key rotation) are held to the same rule.
-const otherActions = { ...(await import('./replay-actions')), ...(await import('./signing-keys-actions')) };
+const actions = { ...(await import('./tenants/actions')), ...(await import('./partners/actions')), ...(await import('./deliveries/actions')) };
+// Signing-key rotation is held to the same rule.
+const otherActions = await import('./signing-keys-actions');
 const pages = {
   overview: (await import('./page')).default,
   tenants: (await import('./tenants/page')).default,
@@ -114,10 +114,10 @@ describe('operator console actions (admin)', () => {
 
   it('answers arguments no form sends (a hand-made request) with 404 before the action reads them, and changes nothing', async () => {
     const before = await db().select().from(merchants);
-    const { replayDeliveryAction, rotateSigningKeyAction } = otherActions;
+    const { rotateSigningKeyAction } = otherActions;
     const { addSectionAction } = await import('@/app/dashboard/tables/actions');
     const keysBefore = await publishedKeys(db());
-    for (const [name, action] of Object.entries({ ...actions, replayDeliveryAction, rotateSigningKeyAction, addSectionAction })) {
+    for (const [name, action] of Object.entries({ ...actions, rotateSigningKeyAction, addSectionAction })) {
       if (typeof action !== 'function') continue;
       const call = action as (...args: unknown[]) => Promise<unknown>;
       for (const args of [[null, null], [5], [{}, { name: 'Sneaky' }], [form({ name: 'Sneaky' })], [[], form({ name: 'Sneaky' })]]) {
@@ -186,7 +186,7 @@ describe('operator console actions (admin)', () => {
     const promoted = await actions.changeRoleAction({}, form({ userId: target.id, role: 'LOYALTY_PARTNER' }));
     expect(promoted.fieldErrors?.partnerId).toBe('is required for LOYALTY_PARTNER users');
     expect((await actions.changeRoleAction({}, form({ userId: target.id, role: 'LOYALTY_PARTNER', partnerId }))).message).toBe(
-      'leaver@console.test is now LOYALTY_PARTNER.',
+      'leaver@console.test is now Loyalty partner reviewer.',
     );
     const [changed] = await db().select().from(users).where(eq(users.id, target.id));
     expect(changed).toMatchObject({ role: 'LOYALTY_PARTNER', merchantId: null, partnerId });

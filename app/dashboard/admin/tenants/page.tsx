@@ -4,7 +4,8 @@ import { ConsoleNav } from '@/components/admin/console-nav';
 import { Badge } from '@/components/ui/badge';
 import { Card, PageHeader } from '@/components/ui/card';
 import { getDb } from '@/db/client';
-import { listUsers, merchantsWithLocations, partnersOverview } from '@/lib/ops/console';
+import { listUsers, merchantsWithLocations } from '@/lib/ops/tenants-view';
+import { partnersOverview } from '@/lib/ops/partners-view';
 import { requireDashboardUser } from '../../_lib/action';
 import {
   renameMerchantAction,
@@ -15,7 +16,7 @@ import {
   disableUserAction,
   inviteUserAction,
   resetPasswordAction,
-} from '../console-actions';
+} from './actions';
 
 export const metadata: Metadata = { title: 'Merchants & users' };
 export const dynamic = 'force-dynamic';

@@ -8,7 +8,8 @@ import { Badge } from '@/components/ui/badge';
 import { Card, PageHeader } from '@/components/ui/card';
 import { ConfirmForm } from '@/components/ui/confirm-form';
 import { getDb } from '@/db/client';
-import { CONNECTIONS_PAGE, CONNECTIONS_SHOWN, locationChoices, partnersOverview } from '@/lib/ops/console';
+import { CONNECTIONS_PAGE, CONNECTIONS_SHOWN, partnersOverview } from '@/lib/ops/partners-view';
+import { locationChoices } from '@/lib/ops/tenants-view';
 import { endpointHealth, isFailingLong } from '@/lib/ops/endpoint-health';
 import { requireDashboardUser } from '../../../_lib/action';
 import {
@@ -26,9 +27,9 @@ import {
   sendTestEventAction,
   setEndpointDisabledAction,
   updateWebhookEndpointAction,
-} from '../../console-actions';
+} from '../actions';
 import { firstParam, type SearchParams } from '../../search-params';
-import { partnerTypeWords } from '../partner-words';
+import { partnerTypeWords } from '../../words';
 
 export const metadata: Metadata = { title: 'Partner' };
 export const dynamic = 'force-dynamic';
@@ -92,7 +93,7 @@ export default async function PartnerPage({ params, searchParams }: { params: Pr
               key={partner.id}
               title={
                 <span data-testid="partner-name">
-                  {partner.name} <Badge>{partner.type}</Badge>
+                  {partner.name} <Badge>{partnerTypeWords[partner.type] ?? partner.type}</Badge>
                 </span>
               }
               actions={<code className="break-all text-xs text-stone-500">{partner.id}</code>}

@@ -4,7 +4,9 @@ import { openPresence } from '@/lib/events/pos-presence';
 import { newId } from '@/lib/ids';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
-import { CONNECTIONS_PAGE, CONNECTIONS_SHOWN, locationChoices, OFFLINE_SHOWN, partnerHealth, partnersOverview } from './console';
+import { CONNECTIONS_PAGE, CONNECTIONS_SHOWN, partnersOverview } from './partners-view';
+import { locationChoices } from './tenants-view';
+import { OFFLINE_SHOWN, partnerHealth } from './partner-health';
 
 const { db } = useTestDatabase();
 

@@ -5,3 +5,10 @@ export const partnerTypeWords: Record<string, string> = {
   BOOKING_APP: 'Booking app',
   LOYALTY: 'Loyalty',
 };
+
+/** Dashboard roles in words. */
+export const roleWords: Record<string, string> = {
+  MERCHANT: 'Merchant staff',
+  LOYALTY_PARTNER: 'Loyalty partner reviewer',
+  ADMIN: 'Operator (admin)',
+};
