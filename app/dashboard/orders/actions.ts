@@ -6,6 +6,7 @@ import { TICKET_MINUTES_MAX, setTicketThresholds } from '@/lib/orders/board-view
 import { changeOrderStatus } from '@/lib/orders/change-status';
 import { sendSampleOrder } from '@/lib/orders/sample-order';
 import { patchOrderRequestSchema } from '@/lib/orders/schema';
+import { orderAuditNote } from '@/lib/ops/audit-targets';
 import { dashboardAction } from '../_lib/action';
 
 const sampleOrderSchema = z.object({ locationId: z.string({ error: 'Choose a location for the sample order.' }).min(1).max(50) });
@@ -26,9 +27,15 @@ const moveSchema = z.intersection(z.object({ orderId: z.string().min(1).max(100)
  * the status history, and the events a POS change causes. A refused move answers the API's own message.
  */
 export const moveOrderAction = dashboardAction(
-  { roles: ['MERCHANT'], page: '/dashboard/orders', schema: moveSchema },
-  async ({ db, user, input: { orderId, ...update } }) => {
+  { roles: ['MERCHANT'], page: '/dashboard/orders', schema: moveSchema, audit: 'order.move' },
+  async ({ db, user, input: { orderId, ...update }, audit }) => {
     await changeOrderStatus(db, { merchantId: user.merchantId, userId: user.id }, orderId, update);
+    // The audit log names the order, where it is and what it became ("… moved order S-263 to Accepted at Demo Bistro CBD").
+    Object.assign(audit, {
+      targetType: 'order',
+      targetId: orderId,
+      after: { ...(await orderAuditNote(db, orderId)), status: update.status, statusLabel: STATUS_LABELS[update.status] },
+    });
     return `Order ${STATUS_LABELS[update.status].toLowerCase()}.`;
   },
 );
