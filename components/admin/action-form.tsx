@@ -67,7 +67,8 @@ export function ActionForm({
         if (field.type === 'hidden') return <input key={field.name} type="hidden" name={field.name} value={field.value ?? ''} />;
         if (field.type === 'event-types') return <EventTypePicker key={`${field.name}-${value}`} name={field.name} label={field.label} value={value} />;
         const error = state.fieldErrors?.[field.name];
-        if (field.type === 'location') return <LocationPicker key={`${field.name}-${value}`} name={field.name} label={field.label} value={value} error={error} />;
+        if (field.type === 'location')
+          return <LocationPicker key={`${field.name}-${value}`} name={field.name} label={field.label} value={value} error={error} />;
         return (
           <Field key={`${field.name}-${value}`} label={field.label} htmlFor={htmlId} error={error}>
             {field.type === 'select' ? (
@@ -108,7 +109,10 @@ export function ActionForm({
           </p>
         ) : null}
         {typeof state.responseSnippet === 'string' && state.responseSnippet ? (
-          <pre data-testid="receiver-answer" className="mt-1 max-h-32 max-w-full overflow-auto whitespace-pre-wrap rounded bg-stone-100 p-2 text-xs [overflow-wrap:anywhere]">
+          <pre
+            data-testid="receiver-answer"
+            className="mt-1 max-h-32 max-w-full overflow-auto whitespace-pre-wrap rounded bg-stone-100 p-2 text-xs [overflow-wrap:anywhere]"
+          >
             {state.responseSnippet}
           </pre>
         ) : null}

@@ -26,15 +26,13 @@ export function ConsoleTable({ columns, rows, label, testId }: { columns: Consol
   const [chosen, setChosen] = useState<Record<string, boolean>>({});
   const table = useReactTable<ConsoleRow>({
     data: rows,
-    columns: columns.map(
-      (column): ColumnDef<ConsoleRow> => ({
-        id: column.id,
-        header: column.header,
-        accessorFn: (row) => row.cells[column.id],
-        cell: (info) => info.getValue() as ReactNode,
-        meta: { wide: column.wide },
-      }),
-    ),
+    columns: columns.map((column): ColumnDef<ConsoleRow> => ({
+      id: column.id,
+      header: column.header,
+      accessorFn: (row) => row.cells[column.id],
+      cell: (info) => info.getValue() as ReactNode,
+      meta: { wide: column.wide },
+    })),
     state: { columnVisibility: visibility },
     onColumnVisibilityChange: setVisibility,
     getCoreRowModel: getCoreRowModel(),
@@ -61,6 +59,7 @@ export function ConsoleTable({ columns, rows, label, testId }: { columns: Consol
                   column.toggleVisibility(change.target.checked);
                 }}
               />
+              <span className="sr-only">Show the column </span>
               {String(column.columnDef.header)}
             </label>
           ))}

@@ -46,7 +46,10 @@ const failingSince = sql<string | null>`(select min(a.attempted_at) from webhook
     and (d.status = 'PENDING' or (d.status = 'FAILED' and d.completed_at > ${afterLastSuccess})))`;
 
 /** Every endpoint (or one partner's) with its success and failure figures. */
-export async function endpointHealth(db: Executor, filters: { partnerId?: string; endpointId?: string; endpointIds?: string[] } = {}): Promise<EndpointHealth[]> {
+export async function endpointHealth(
+  db: Executor,
+  filters: { partnerId?: string; endpointId?: string; endpointIds?: string[] } = {},
+): Promise<EndpointHealth[]> {
   const conditions = [];
   if (filters.endpointIds) conditions.push(inArray(webhookEndpoints.id, filters.endpointIds.length ? filters.endpointIds : ['']));
   if (filters.partnerId) conditions.push(eq(webhookEndpoints.partnerId, filters.partnerId));

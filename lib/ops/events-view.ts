@@ -45,11 +45,7 @@ export async function pageEvents(db: Executor, filters: EventFilters, page: { af
  * A page of webhook endpoints by partner name (filtered by partner, a part of the URL, and enabled or disabled), each
  * with its health figures (endpointHealth), read for the page's endpoints only.
  */
-export async function pageEndpoints(
-  db: Executor,
-  filters: { partnerId?: string; url?: string; state?: string },
-  page: { after?: string; limit: number },
-) {
+export async function pageEndpoints(db: Executor, filters: { partnerId?: string; url?: string; state?: string }, page: { after?: string; limit: number }) {
   const conditions: SQL[] = [];
   if (filters.partnerId) conditions.push(eq(webhookEndpoints.partnerId, filters.partnerId));
   if (filters.url) conditions.push(sql`${webhookEndpoints.url} ilike ${containing(filters.url)}`);

@@ -23,7 +23,9 @@ const time = (value: Date | null) => (value ? value.toISOString().replace('T', '
 export default async function EndpointsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireDashboardUser(['ADMIN'], PAGE);
   const search = await searchParams;
-  const values: Record<string, string | undefined> = Object.fromEntries(['partnerId', 'url', 'state', 'after', 'size'].map((key) => [key, firstParam(search[key])]));
+  const values: Record<string, string | undefined> = Object.fromEntries(
+    ['partnerId', 'url', 'state', 'after', 'size'].map((key) => [key, firstParam(search[key])]),
+  );
   const size = pageSizeOf(values.size);
   const page = await pageEndpoints(getDb(), { partnerId: values.partnerId, url: values.url, state: values.state }, { after: values.after, limit: size });
   return (
@@ -66,7 +68,10 @@ export default async function EndpointsPage({ searchParams }: { searchParams: Pr
                     {endpoint.partnerName}
                   </Link>
                   <div className="break-all font-mono text-xs">{endpoint.url}</div>
-                  <Link className="font-mono text-xs text-stone-500 underline" href={`/dashboard/admin/deliveries?endpointId=${encodeURIComponent(endpoint.id)}`}>
+                  <Link
+                    className="font-mono text-xs text-stone-500 underline"
+                    href={`/dashboard/admin/deliveries?endpointId=${encodeURIComponent(endpoint.id)}`}
+                  >
                     {endpoint.id}
                   </Link>
                 </>

@@ -25,10 +25,14 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   const search = await searchParams;
   const values: Record<string, string | undefined> = Object.fromEntries([...FILTERS, 'after', 'size'].map((key) => [key, firstParam(search[key])]));
   const size = pageSizeOf(values.size);
-  const page = await pageEvents(getDb(), { type: values.type, locationId: values.locationId, resourceId: values.resourceId, requestId: values.requestId }, {
-    after: values.after,
-    limit: size,
-  });
+  const page = await pageEvents(
+    getDb(),
+    { type: values.type, locationId: values.locationId, resourceId: values.resourceId, requestId: values.requestId },
+    {
+      after: values.after,
+      limit: size,
+    },
+  );
   return (
     <>
       <PageHeader title="Events" description="What happened on the hub, newest first: open an event's deliveries, or the API request that caused it." />
@@ -74,7 +78,10 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
               ),
               location: <span className="break-all font-mono text-xs">{event.locationId ?? '—'}</span>,
               cause: event.requestId ? (
-                <Link className="text-xs underline underline-offset-2" href={`/dashboard/admin/requests?requestId=${encodeURIComponent(event.requestId)}&hidePolling=off`}>
+                <Link
+                  className="text-xs underline underline-offset-2"
+                  href={`/dashboard/admin/requests?requestId=${encodeURIComponent(event.requestId)}&hidePolling=off`}
+                >
                   its API request
                 </Link>
               ) : (

@@ -52,7 +52,10 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
         </Link>
       </p>
       <Card title="Request" className="mb-6">
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1 text-sm md:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)]" data-testid="request-detail">
+        <dl
+          className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1 text-sm md:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)]"
+          data-testid="request-detail"
+        >
           <dt className="text-stone-500">Request id</dt>
           <dd className="break-all font-mono text-xs">{request.requestId}</dd>
           <dt className="text-stone-500">Path</dt>

@@ -82,7 +82,12 @@ export default async function MerchantPage({ params, searchParams }: { params: P
               ]}
             />
           </div>
-          <FilterBar action={PAGE} values={{ ...values, after: undefined }} hidden={{ size: values.size }} filters={[{ name: 'name', label: 'Name or id contains' }]} />
+          <FilterBar
+            action={PAGE}
+            values={{ ...values, after: undefined }}
+            hidden={{ size: values.size }}
+            filters={[{ name: 'name', label: 'Name or id contains' }]}
+          />
           {locations.rows.length ? (
             <ConsoleTable
               label={`Locations of ${merchant.name}`}
