@@ -131,15 +131,3 @@ export async function searchLocations(db: Executor, query: string, limit = LOCAT
     .limit(Math.min(limit, LOCATION_MATCHES));
   return rows;
 }
-
-/** Merchants as choices (id and name) for a name typed in part, at most LOCATION_MATCHES. */
-export async function searchMerchants(db: Executor, query: string) {
-  const q = query.trim().slice(0, 100);
-  if (!q) return [];
-  return db
-    .select({ id: merchants.id, name: merchants.name })
-    .from(merchants)
-    .where(sql`${merchants.id} = ${q} or ${merchants.name} ilike ${containing(q)}`)
-    .orderBy(merchants.name)
-    .limit(LOCATION_MATCHES);
-}
