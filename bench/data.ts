@@ -198,6 +198,12 @@ async function measurePages(bench: Bench) {
     'console requests (partner, 4xx)': [`${base}/dashboard/admin/requests?partnerId=${failing}&status=4xx`, adminCookie],
     'console partner health': [`${base}/dashboard/admin/health`, adminCookie],
     'console partners & webhooks': [`${base}/dashboard/admin/partners`, adminCookie],
+    'console merchants': [`${base}/dashboard/admin/tenants`, adminCookie],
+    'console merchant page': [`${base}/dashboard/admin/tenants/${merchantId(1)}`, adminCookie],
+    'console users': [`${base}/dashboard/admin/users`, adminCookie],
+    'console events': [`${base}/dashboard/admin/events`, adminCookie],
+    'console endpoints': [`${base}/dashboard/admin/endpoints`, adminCookie],
+    'console location search': [`${base}/dashboard/admin/location-search?q=bench`, adminCookie],
   };
   const results: Record<string, number[]> = {};
   for (const [name, [url, cookie]] of Object.entries(pages)) results[name] = await sample(PAGE_RUNS, async () => (await timed(url, { cookie })).elapsed);

@@ -5,12 +5,13 @@ import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
 import type { FormState } from '@/lib/forms';
 import { EventTypePicker } from './event-type-picker';
+import { LocationPicker } from './location-picker';
 
 export interface FieldSpec {
   name: string;
   label: string;
-  /** `event-types`: ticked from the catalogue, sent comma-separated. */
-  type?: 'text' | 'email' | 'url' | 'datetime-local' | 'select' | 'hidden' | 'event-types';
+  /** `event-types`: ticked from the catalogue, sent comma-separated; `location`: a combobox the server fills as one types. */
+  type?: 'text' | 'email' | 'url' | 'datetime-local' | 'select' | 'hidden' | 'event-types' | 'location';
   options?: { value: string; label: string }[];
   placeholder?: string;
   value?: string;
@@ -66,6 +67,8 @@ export function ActionForm({
         if (field.type === 'hidden') return <input key={field.name} type="hidden" name={field.name} value={field.value ?? ''} />;
         if (field.type === 'event-types') return <EventTypePicker key={`${field.name}-${value}`} name={field.name} label={field.label} value={value} />;
         const error = state.fieldErrors?.[field.name];
+        if (field.type === 'location')
+          return <LocationPicker key={`${field.name}-${value}`} name={field.name} label={field.label} value={value} error={error} />;
         return (
           <Field key={`${field.name}-${value}`} label={field.label} htmlFor={htmlId} error={error}>
             {field.type === 'select' ? (
@@ -94,7 +97,7 @@ export function ActionForm({
       <Button type="submit" variant={inline ? 'secondary' : 'primary'} disabled={pending} className={inline ? 'px-2 py-1 text-xs' : ''}>
         {pending ? 'Working…' : submit}
       </Button>
-      <div aria-live="polite" className={inline ? 'basis-full' : ''}>
+      <div aria-live="polite" className={`min-w-0 max-w-full break-words ${inline ? 'basis-full' : ''}`}>
         {state.message ? (
           <p role="status" className="text-sm text-emerald-700">
             {state.message}
@@ -106,7 +109,10 @@ export function ActionForm({
           </p>
         ) : null}
         {typeof state.responseSnippet === 'string' && state.responseSnippet ? (
-          <pre data-testid="receiver-answer" className="mt-1 max-h-32 overflow-auto rounded bg-stone-100 p-2 text-xs">
+          <pre
+            data-testid="receiver-answer"
+            className="mt-1 max-h-32 max-w-full overflow-auto whitespace-pre-wrap rounded bg-stone-100 p-2 text-xs [overflow-wrap:anywhere]"
+          >
             {state.responseSnippet}
           </pre>
         ) : null}

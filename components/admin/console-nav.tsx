@@ -4,11 +4,14 @@ import Link from 'next/link';
 
 const sections = [
   ['/dashboard/admin', 'Overview'],
-  ['/dashboard/admin/tenants', 'Merchants & users'],
+  ['/dashboard/admin/tenants', 'Merchants'],
+  ['/dashboard/admin/users', 'Users'],
   ['/dashboard/admin/partners', 'Partners & webhooks'],
   ['/dashboard/admin/health', 'Partner health'],
   ['/dashboard/admin/requests', 'API requests'],
+  ['/dashboard/admin/events', 'Events'],
   ['/dashboard/admin/deliveries', 'Deliveries'],
+  ['/dashboard/admin/endpoints', 'Endpoints'],
   ['/dashboard/admin/audit', 'Audit log'],
   ['/dashboard/admin/mail', 'Mail'],
 ] as const;

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useActionState, useEffect, useState } from 'react';
-import { bulkReplayAction, replayOneAction } from '@/app/dashboard/admin/console-actions';
+import { bulkReplayAction, replayDeliveryAction } from '@/app/dashboard/admin/deliveries/actions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ScrollRegion } from '@/components/ui/scroll-region';
@@ -15,7 +15,7 @@ const statusWords = { PENDING: 'Waiting', SUCCEEDED: 'Delivered', FAILED: 'Faile
 const time = (value: string | null) => (value ? value.replace('T', ' ').slice(0, 19) : '—');
 
 function ReplayOne({ deliveryId, onQueued }: { deliveryId: string; onQueued: () => void }) {
-  const [state, action, pending] = useActionState<FormState & { queued?: boolean }, FormData>(replayOneAction, {});
+  const [state, action, pending] = useActionState<FormState & { queued?: boolean }, FormData>(replayDeliveryAction, {});
   useEffect(() => {
     if (state.queued) onQueued();
   }, [state, onQueued]);

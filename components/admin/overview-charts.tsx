@@ -2,7 +2,7 @@
 
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card } from '@/components/ui/card';
-import type { overviewSeries } from '@/lib/ops/console';
+import type { overviewSeries } from '@/lib/ops/overview';
 
 type Series = Awaited<ReturnType<typeof overviewSeries>>;
 

@@ -87,7 +87,7 @@ test.describe('console lists at scale', () => {
     await page.getByLabel('Find by id or name').fill(requestId);
     await page.getByRole('button', { name: 'Find', exact: true }).click();
     await expect(page.getByTestId('request-detail')).toContainText(requestId);
-    await expect(page.getByRole('heading', { name: /POST \/manage\/partners → 201/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('POST /manage/partners');
   });
 
   test('pages the request log, filters it by method and route, and hides polling unless asked', async ({ page }) => {
@@ -95,7 +95,7 @@ test.describe('console lists at scale', () => {
     await signIn(page, '/dashboard/admin/requests?method=POST&route=%2Fmanage%2Fpartners&size=25');
     const log = page.getByTestId('request-log');
     await expect(log.locator('tbody tr')).toHaveCount(25);
-    // Each row links to its own page in the log (?id=<row>): the two pages share none.
+    // Each row links to the request's own page: the two pages of the list share none.
     const rowLinks = () => log.locator('tbody tr a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     const first = await rowLinks();
     await followNext(page);
@@ -111,5 +111,91 @@ test.describe('console lists at scale', () => {
     await expect(page).toHaveURL(/hidePollingShown=1/);
     await expect(page.getByLabel('Hide polling')).not.toBeChecked();
     await expect(page).not.toHaveURL(/after=/);
+  });
+
+  test('pages merchants and a merchant’s locations, finds a merchant, and offers locations by search when connecting a partner', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const merchantPrefix = `Merchant ${stamp}`;
+    const ids: string[] = [];
+    for (let start = 0; start < 60; start += 20) {
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          request.post('/manage/merchants', {
+            headers: { authorization: `Bearer ${E2E_ADMIN_API_KEY}` },
+            data: { name: `${merchantPrefix} ${String(start + index).padStart(2, '0')}` },
+          }),
+        ),
+      );
+      for (const response of responses) {
+        expect(response.status()).toBe(201);
+        ids.push(((await response.json()) as { id: string }).id);
+      }
+    }
+    // The first merchant (by name) has 30 locations.
+    const [firstMerchant] = [...ids];
+    const locationResponses = await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        request.post(`/manage/merchants/${firstMerchant}/locations`, {
+          headers: { authorization: `Bearer ${E2E_ADMIN_API_KEY}` },
+          data: { name: `Site ${stamp} ${String(n).padStart(2, '0')}`, locationId: `site-${stamp}-${n}` },
+        }),
+      ),
+    );
+    for (const response of locationResponses) expect(response.status()).toBe(201);
+
+    await signIn(page, '/dashboard/admin/tenants');
+    await page.goto(`/dashboard/admin/tenants?name=${encodeURIComponent(merchantPrefix)}&size=25`);
+    const names = page.getByTestId('merchant-name');
+    const seen: string[] = [];
+    for (const expected of [25, 25, 10]) {
+      await expect(names).toHaveCount(expected);
+      seen.push(...(await names.allTextContents()));
+      if (seen.length < 60) await followNext(page);
+    }
+    expect(new Set(seen).size).toBe(60);
+    await expect(page.getByTestId('pager')).toContainText('the last page');
+
+    // The merchant's own page: its locations 25 at a time.
+    await page.getByLabel('Find by id or name').fill(`${merchantPrefix} 00`);
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${merchantPrefix} 00`);
+    await page.goto(`/dashboard/admin/tenants/${firstMerchant}?size=25`);
+    const locationRows = page.getByTestId('locations').locator('tbody tr');
+    await expect(locationRows).toHaveCount(25);
+    await followNext(page);
+    await expect(locationRows).toHaveCount(5);
+    await page.goto(`/dashboard/admin/tenants/${firstMerchant}?name=${encodeURIComponent(`site-${stamp}-7`)}`);
+    await expect(locationRows).toHaveCount(1);
+
+    // Connecting a partner: the location field asks the server as one types, and offers at most 20 matches.
+    await page.goto(`/dashboard/admin/partners?name=${encodeURIComponent(`${prefix} 001`)}`);
+    await page.getByRole('link', { name: `${prefix} 001`, exact: true }).click();
+    await page.getByRole('button', { name: 'Connect a location', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Location', { exact: true }).fill(`Site ${stamp}`);
+    await expect(dialog.locator('datalist option')).toHaveCount(20);
+    await expect(page.locator('select option')).toHaveCount(0);
+    await dialog.getByLabel('Location', { exact: true }).fill(`site-${stamp}-12`);
+    await expect(dialog.locator(`datalist option[value="site-${stamp}-12"]`)).toHaveCount(1);
+    await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(dialog.getByText(`Connected to site-${stamp}-12.`)).toBeVisible();
+  });
+
+  test('lists users, events and webhook endpoints with their filters in the URL', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signIn(page, '/dashboard/admin/users?role=ADMIN');
+    await expect(page.getByTestId('users')).toContainText(DEMO_ADMIN.email);
+    await expect(page.getByTestId('users')).not.toContainText('Merchant staff');
+    await page.goto(`/dashboard/admin/users?email=${encodeURIComponent('demo-bistro')}`);
+    await expect(page.getByTestId('users').locator('tbody tr').first()).toContainText('Merchant staff');
+    await expect(page.getByLabel('Email contains')).toHaveValue('demo-bistro');
+
+    await page.goto('/dashboard/admin/endpoints?state=enabled');
+    await expect(page.getByTestId('endpoints').locator('tbody tr').first()).toContainText('enabled');
+    await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('enabled');
+
+    await page.goto('/dashboard/admin/events?type=ORDER_CREATED&size=25');
+    await expect(page.getByLabel('Event type')).toHaveValue('ORDER_CREATED');
+    await expect(page.getByTestId('pager')).toContainText('events on this page');
   });
 });

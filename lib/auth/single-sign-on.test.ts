@@ -21,7 +21,7 @@ describe('the single sign-on matching rule', () => {
     const outcome = await userForVerifiedEmail(db, { email: ' Chef@SSO.test ', email_verified: true });
     expect(outcome).toEqual({
       ok: true,
-      user: { id: user.id, email: 'chef@sso.test', name: 'Chef', role: 'MERCHANT', merchantId: merchant.id, partnerId: null },
+      user: { id: user.id, email: 'chef@sso.test', name: 'Chef', role: 'OWNER', merchantId: merchant.id, partnerId: null, locationIds: null },
     });
   });
 

@@ -24,6 +24,8 @@ export interface ManageRouteOptions<B extends Schema, Q extends QuerySchema, P e
   params?: P;
   /** The operation's OpenAPI documentation; every route of the published API has one (app/connect/openapi.json). */
   doc?: OperationDoc;
+  /** The handler's lib function writes its own audit entry (the state before and after, in its transaction): the route writes none. */
+  auditsItself?: boolean;
 }
 
 export interface ManageRequestContext<B, Q, P> {
@@ -88,7 +90,7 @@ export function manageRoute<B extends Schema = undefined, Q extends QuerySchema 
           query: parsed.query as Out<Q>,
           params: (options.params ? parsed.path : params) as Out<P>,
         });
-        if (request.method !== 'GET' && request.method !== 'HEAD' && response.ok) await auditManageChange(request, response, params, body, requestId, log);
+        if (request.method !== 'GET' && request.method !== 'HEAD' && response.ok && !options.auditsItself) await auditManageChange(request, response, params, body, requestId, log);
         return response;
       },
       () => (limits ? rateLimitHeaders(limits) : {}),

@@ -108,7 +108,12 @@ export function auditSentence(entry: { actorLabel: string; action: string; targe
   const [noun = entry.action, verb = ''] = entry.action.split(/\.(.*)/s);
   const named = (entry.after as { name?: unknown } | null)?.name;
   const target = [NOUNS[noun] ?? noun.replaceAll('-', ' '), typeof named === 'string' ? named : (entry.targetId ?? '')].filter(Boolean).join(' ');
-  const words = VERBS[verb] ? `${entry.actorLabel} ${VERBS[verb]} ${target}` : `${entry.actorLabel}: ${entry.action} ${entry.targetId ?? ''}`.trim();
+  const order = entry.action === 'order.move' ? (entry.after as { reference?: unknown; statusLabel?: unknown; locationName?: unknown } | null) : null;
+  const words = order
+    ? `${entry.actorLabel} moved order ${String(order.reference ?? entry.targetId ?? '')} to ${String(order.statusLabel ?? '?')}${order.locationName ? ` at ${String(order.locationName)}` : ''}`
+    : VERBS[verb]
+      ? `${entry.actorLabel} ${VERBS[verb]} ${target}`
+      : `${entry.actorLabel}: ${entry.action} ${entry.targetId ?? ''}`.trim();
   const id = entry.targetId ? encodeURIComponent(entry.targetId) : undefined;
   const href = !id
     ? undefined
@@ -116,7 +121,11 @@ export function auditSentence(entry: { actorLabel: string; action: string; targe
       ? `/dashboard/admin/partners/${id}`
       : entry.targetType === 'webhook-endpoint'
         ? `/dashboard/admin/deliveries?endpointId=${id}`
-        : `/dashboard/admin/find?q=${id}`;
+        : entry.targetType === 'merchant'
+          ? `/dashboard/admin/tenants/${id}`
+          : entry.targetType === 'order'
+            ? `/dashboard/admin/events?resourceId=${id}`
+            : `/dashboard/admin/find?q=${id}`;
   return { words, href };
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DatabaseHandle, Executor } from '@/db/client';
 import { partners, SUCCEEDED_ATTEMPT, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import type { Loop } from '@/lib/background/runner';
@@ -46,8 +46,12 @@ const failingSince = sql<string | null>`(select min(a.attempted_at) from webhook
     and (d.status = 'PENDING' or (d.status = 'FAILED' and d.completed_at > ${afterLastSuccess})))`;
 
 /** Every endpoint (or one partner's) with its success and failure figures. */
-export async function endpointHealth(db: Executor, filters: { partnerId?: string; endpointId?: string } = {}): Promise<EndpointHealth[]> {
+export async function endpointHealth(
+  db: Executor,
+  filters: { partnerId?: string; endpointId?: string; endpointIds?: string[] } = {},
+): Promise<EndpointHealth[]> {
   const conditions = [];
+  if (filters.endpointIds) conditions.push(inArray(webhookEndpoints.id, filters.endpointIds.length ? filters.endpointIds : ['']));
   if (filters.partnerId) conditions.push(eq(webhookEndpoints.partnerId, filters.partnerId));
   if (filters.endpointId) conditions.push(eq(webhookEndpoints.id, filters.endpointId));
   // Each figure reads only the rows it can concern through an index, never an endpoint's whole history (a busy endpoint

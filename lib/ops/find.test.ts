@@ -28,7 +28,7 @@ describe('find anything by id', () => {
     ]);
     const [request] = await findAnything(db(), ' find-me-1 ');
     expect(request).toMatchObject({ kind: 'API request', label: 'POST /connect/orders → 201' });
-    expect(request!.href).toMatch(/^\/dashboard\/admin\/requests\?requestId=find-me-1&hidePolling=off&id=\d+$/);
+    expect(request!.href).toMatch(/^\/dashboard\/admin\/requests\/\d+$/);
     expect(await findAnything(db(), partner.clientId)).toEqual([
       { kind: 'Client', label: partner.clientId, href: `/dashboard/admin/partners/${partner.partnerId}` },
     ]);

@@ -55,7 +55,7 @@ export async function findAnything(db: Executor, query: string): Promise<FoundIt
     found.push({
       kind: 'API request',
       label: `${row.method} ${row.route} → ${row.status}`,
-      href: `${admin}/requests?requestId=${enc(q)}&hidePolling=off&id=${row.id}`,
+      href: `${admin}/requests/${row.id}`,
     });
   }
   for (const [kind, rows] of [
@@ -67,7 +67,8 @@ export async function findAnything(db: Executor, query: string): Promise<FoundIt
   }
   for (const row of client) found.push({ kind: 'Client', label: row.clientId, href: `${admin}/partners/${enc(row.partnerId)}` });
   for (const row of partnerRows) found.push({ kind: 'Partner', label: row.name, href: `${admin}/partners/${enc(row.id)}` });
-  for (const row of location) found.push({ kind: 'Location', label: `${row.name} (${row.id})`, href: `${admin}/tenants?merchantId=${enc(row.merchantId)}` });
-  for (const row of merchantRows) found.push({ kind: 'Merchant', label: row.name, href: `${admin}/tenants?merchantId=${enc(row.id)}` });
+  for (const row of location)
+    found.push({ kind: 'Location', label: `${row.name} (${row.id})`, href: `${admin}/tenants/${enc(row.merchantId)}?name=${enc(row.id)}` });
+  for (const row of merchantRows) found.push({ kind: 'Merchant', label: row.name, href: `${admin}/tenants/${enc(row.id)}` });
   return found;
 }

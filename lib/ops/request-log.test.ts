@@ -13,7 +13,7 @@ import { sampleOrderRequests } from '@/lib/orders/sample-orders.fixture';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
 import { callRoute } from '@/lib/testing/http';
-import { eventsOfRequest } from './console';
+import { eventsOfRequest } from './request-log';
 import { flushRequestLog, listRequests, routeTemplate } from './request-log';
 import { REDACTED, redactBody } from './redact';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { getDb } from '@/db/client';
-import { apiRequestLog } from '@/db/schema';
+import { apiRequestLog, events } from '@/db/schema';
 import { config } from '@/lib/config';
 import { requestUrl } from '@/lib/api/request-url';
 import { logger } from '@/lib/log';
@@ -252,7 +252,10 @@ export interface RequestLogFilters {
 
 /** The routes `hidePolling` leaves out when answered 2xx/3xx; device-flow polls are left out by their error code. */
 export const POLLING_ROUTES = ['/connect/events', '/healthz', '/readyz'];
-const DEVICE_FLOW_POLLS = ['authorization_pending', 'slow_down'];
+/**
+ * OAuth device-flow answers a device gets while it waits for its user (RFC 8628 §3.5): polling as designed, not errors.
+ */
+export const DEVICE_FLOW_POLLING_CODES = ['authorization_pending', 'slow_down'] as const;
 
 export function requestLogConditions(filters: RequestLogFilters): SQL[] {
   const conditions: SQL[] = [];
@@ -269,7 +272,7 @@ export function requestLogConditions(filters: RequestLogFilters): SQL[] {
   if (filters.hidePolling) {
     conditions.push(
       sql`not (${apiRequestLog.method} = 'GET' and ${apiRequestLog.status} < 400 and ${inArray(apiRequestLog.route, POLLING_ROUTES)})`,
-      sql`${apiRequestLog.errorCode} is distinct from ${DEVICE_FLOW_POLLS[0]} and ${apiRequestLog.errorCode} is distinct from ${DEVICE_FLOW_POLLS[1]}`,
+      sql`${apiRequestLog.errorCode} is distinct from ${DEVICE_FLOW_POLLING_CODES[0]} and ${apiRequestLog.errorCode} is distinct from ${DEVICE_FLOW_POLLING_CODES[1]}`,
     );
   }
   if (filters.from) conditions.push(gte(apiRequestLog.at, filters.from));
@@ -315,4 +318,14 @@ export async function sweepRequestLog(db: Executor, now = new Date(), batch = 50
     sql`delete from api_request_log where id in (select id from api_request_log where at < ${cutoff.toISOString()} limit ${batch}) returning id`,
   );
   return Array.isArray(rows) ? rows.length : ((rows as { rows?: unknown[] }).rows?.length ?? 0);
+}
+
+/** The events an API request caused (recorded with its request id when they were emitted), newest first. */
+export async function eventsOfRequest(db: Executor, requestId: string) {
+  return db
+    .select({ id: events.id, type: events.type, resource: events.resource, resourceId: events.resourceId, createdAt: events.createdAt })
+    .from(events)
+    .where(eq(events.requestId, requestId))
+    .orderBy(desc(events.seq))
+    .limit(50);
 }

@@ -8,7 +8,8 @@ import { dispatchUntil, emitOrderEvent, webhookSubscriber } from '@/lib/testing/
 import { startWebhookReceiver } from '@/lib/testing/webhook-receiver';
 import { createWebhookDispatcher } from '@/lib/events/webhook-dispatcher';
 import { useTestDatabase } from '@/lib/testing/database';
-import { overviewSeries, partnerHealth } from './console';
+import { overviewSeries } from './overview';
+import { partnerHealth } from './partner-health';
 import { enqueueRequestLog, flushRequestLog, type ApiRequestRow } from './request-log';
 import { countRequests, histogramQuantile, LATENCY_BOUNDS_MS, LATENCY_BUCKETS, latencyBucket, recountRollups, sweepRollups } from './rollups';
 

@@ -208,3 +208,9 @@ export async function sweepRollups(db: Executor, now = new Date()): Promise<numb
   ]);
   return minutes.length + hours.length + deliveries.length;
 }
+
+/**
+ * The start of the hour `hours` hours before the current one (UTC): the console's "last 24 hours" are the hourly
+ * rollups from there on, the current hour and the 24 before it.
+ */
+export const hoursAgo = (hours: number, now = Date.now()) => new Date((Math.floor(now / 3_600_000) - hours) * 3_600_000);

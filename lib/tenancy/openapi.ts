@@ -13,3 +13,11 @@ export const creationDoc = {
   responses: { 201: { description: 'Created' } },
   errors: [400, 401, 404, 409, 422],
 } satisfies Omit<OperationDoc, 'summary'>;
+
+/** The doc of a management route that changes something, but for its summary. */
+export const changeDoc = {
+  tags: managementTags,
+  description: adminKeyNote,
+  responses: { 200: { description: 'Changed' } },
+  errors: [400, 401, 404, 409, 422],
+} satisfies Omit<OperationDoc, 'summary'>;

@@ -9,7 +9,7 @@ export const merchantRoleSchema = z.enum(['OWNER', 'MANAGER', 'STAFF']);
 const merchantRoles: readonly string[] = merchantRoleSchema.options;
 
 /** docs/contract.md#tenancy: `MERCHANT`, the role before merchants had teams, is accepted as `OWNER`. */
-const acceptedUserRole = z.preprocess((role) => (role === 'MERCHANT' ? 'OWNER' : role), userRoleSchema);
+export const acceptedUserRole = z.preprocess((role) => (role === 'MERCHANT' ? 'OWNER' : role), userRoleSchema);
 
 /** The locations a merchant member is restricted to; absent or empty: every location of the merchant. */
 export const memberLocationIdsSchema = z.array(z.string().min(1).max(50)).max(200);

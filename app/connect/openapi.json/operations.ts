@@ -18,6 +18,8 @@ import * as table from '@/app/connect/tables/[tableId]/route';
 import * as delivery from '@/app/manage/deliveries/[deliveryId]/route';
 import * as deliveryReplay from '@/app/manage/deliveries/[deliveryId]/replay/route';
 import * as merchants from '@/app/manage/merchants/route';
+import * as merchant from '@/app/manage/merchants/[merchantId]/route';
+import * as manageLocation from '@/app/manage/locations/[locationId]/route';
 import * as merchantLocations from '@/app/manage/merchants/[merchantId]/locations/route';
 import * as partners from '@/app/manage/partners/route';
 import * as partnerClients from '@/app/manage/partners/[partnerId]/clients/route';
@@ -26,6 +28,8 @@ import * as partnerLoyaltyPrograms from '@/app/manage/partners/[partnerId]/loyal
 import * as partnerWebhooks from '@/app/manage/partners/[partnerId]/webhooks/route';
 import * as signingKeyRotation from '@/app/manage/signing-keys/rotate/route';
 import * as users from '@/app/manage/users/route';
+import * as user from '@/app/manage/users/[userId]/route';
+import * as userDisable from '@/app/manage/users/[userId]/disable/route';
 import * as webhookReplay from '@/app/manage/webhooks/[endpointId]/replay/route';
 import * as webhookSecretRotation from '@/app/manage/webhooks/[endpointId]/rotate-secret/route';
 import { openApiDocument, type ApiDescription } from '@/lib/api-reference/openapi';
@@ -74,8 +78,12 @@ export const documentedRoutes: DocumentedRoute[] = [
   ...routesOf('/manage/deliveries/{deliveryId}', delivery, 'GET'),
   ...routesOf('/manage/deliveries/{deliveryId}/replay', deliveryReplay, 'POST'),
   ...routesOf('/manage/merchants', merchants, 'POST'),
+  ...routesOf('/manage/merchants/{merchantId}', merchant, 'PATCH'),
   ...routesOf('/manage/merchants/{merchantId}/locations', merchantLocations, 'POST'),
+  ...routesOf('/manage/locations/{locationId}', manageLocation, 'PATCH'),
   ...routesOf('/manage/users', users, 'POST'),
+  ...routesOf('/manage/users/{userId}', user, 'PATCH'),
+  ...routesOf('/manage/users/{userId}/disable', userDisable, 'POST'),
   ...routesOf('/manage/partners', partners, 'POST'),
   ...routesOf('/manage/partners/{partnerId}/clients', partnerClients, 'POST'),
   ...routesOf('/manage/partners/{partnerId}/connections', partnerConnections, 'POST'),

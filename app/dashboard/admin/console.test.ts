@@ -24,7 +24,7 @@ vi.mock('next/cache', () => ({ revalidatePath: () => {} }));
 vi.mock('@/auth', async () => {
   const { notFound, redirect } = await import('next/navigation');
   return {
-    auth: async () => (session.user ? { user: session.user } : null),
+    auth: async () => (session.user ? { user: session.user, sessionKey: 'console-test-session' } : null),
     requireUser: async (roles?: readonly string[], callbackUrl?: string) => {
       if (!session.user) redirect(`/login?callbackUrl=${callbackUrl}`);
       if (roles && !roles.includes(session.user!.role)) notFound();
@@ -33,9 +33,9 @@ vi.mock('@/auth', async () => {
   };
 });
 
-const actions = await import('./console-actions');
-// The console's older actions (single replay, signing-key rotation) are held to the same rule.
-const otherActions = { ...(await import('./replay-actions')), ...(await import('./signing-keys-actions')) };
+const actions = { ...(await import('./tenants/actions')), ...(await import('./partners/actions')), ...(await import('./deliveries/actions')) };
+// Signing-key rotation is held to the same rule.
+const otherActions = await import('./signing-keys-actions');
 const pages = {
   overview: (await import('./page')).default,
   tenants: (await import('./tenants/page')).default,
@@ -44,7 +44,12 @@ const pages = {
   requests: (await import('./requests/page')).default,
   deliveries: (await import('./deliveries/page')).default,
   audit: (await import('./audit/page')).default,
+  users: (await import('./users/page')).default,
+  events: (await import('./events/page')).default,
+  endpoints: (await import('./endpoints/page')).default,
 };
+const merchantPage = (await import('./tenants/[merchantId]/page')).default;
+const locationSearch = (await import('./location-search/route')).GET;
 
 const { db } = useTestDatabase();
 const form = (fields: Record<string, string>) => {
@@ -114,10 +119,10 @@ describe('operator console actions (admin)', () => {
 
   it('answers arguments no form sends (a hand-made request) with 404 before the action reads them, and changes nothing', async () => {
     const before = await db().select().from(merchants);
-    const { replayDeliveryAction, rotateSigningKeyAction } = otherActions;
+    const { rotateSigningKeyAction } = otherActions;
     const { addSectionAction } = await import('@/app/dashboard/tables/actions');
     const keysBefore = await publishedKeys(db());
-    for (const [name, action] of Object.entries({ ...actions, replayDeliveryAction, rotateSigningKeyAction, addSectionAction })) {
+    for (const [name, action] of Object.entries({ ...actions, rotateSigningKeyAction, addSectionAction })) {
       if (typeof action !== 'function') continue;
       const call = action as (...args: unknown[]) => Promise<unknown>;
       for (const args of [[null, null], [5], [{}, { name: 'Sneaky' }], [form({ name: 'Sneaky' })], [[], form({ name: 'Sneaky' })]]) {
@@ -186,7 +191,7 @@ describe('operator console actions (admin)', () => {
     const promoted = await actions.changeRoleAction({}, form({ userId: target.id, role: 'LOYALTY_PARTNER' }));
     expect(promoted.fieldErrors?.partnerId).toBe('is required for LOYALTY_PARTNER users');
     expect((await actions.changeRoleAction({}, form({ userId: target.id, role: 'LOYALTY_PARTNER', partnerId }))).message).toBe(
-      'leaver@console.test is now LOYALTY_PARTNER.',
+      'leaver@console.test is now Loyalty partner reviewer.',
     );
     const [changed] = await db().select().from(users).where(eq(users.id, target.id));
     expect(changed).toMatchObject({ role: 'LOYALTY_PARTNER', merchantId: null, partnerId });
@@ -226,6 +231,23 @@ describe('operator console actions (admin)', () => {
     const unknown = await actions.renameLoyaltyProgramAction({}, form({ partnerId, loyaltyProgramId: 'nope', name: 'X' }));
     expect(unknown.error).toMatch(/not found/i);
     expect((await actions.renameLoyaltyProgramAction({}, form({ partnerId, loyaltyProgramId: 'stamps', name: '' }))).fieldErrors?.name).toBeDefined();
+  });
+
+  it('renders a merchant’s page for an admin, and answers an unknown merchant 404', async () => {
+    await expect(merchantPage({ params: Promise.resolve({ merchantId: merchantUser.merchantId }), searchParams })).resolves.toBeTruthy();
+    await expect(merchantPage({ params: Promise.resolve({ merchantId: 'no-such-merchant' }), searchParams })).rejects.toBeInstanceOf(NotFoundSignal);
+  });
+
+  it('finds locations for the combobox for an admin only (anyone else: 404), at most 20', async () => {
+    const search = () =>
+      locationSearch(new Request(`http://localhost/dashboard/admin/location-search?q=${merchantLocationId}`), { params: Promise.resolve({}) });
+    const found = await search();
+    expect(found.status).toBe(200);
+    expect(((await found.json()) as { locations: { id: string }[] }).locations.map((location) => location.id)).toEqual([merchantLocationId]);
+    session.user = { id: merchantUser.id, role: 'MERCHANT', merchantId: merchantUser.merchantId, partnerId: null };
+    expect((await search()).status).toBe(404);
+    session.user = undefined;
+    expect((await search()).status).toBe(401);
   });
 
   it('renders every console page for an admin', async () => {

@@ -8,7 +8,7 @@ import { Card, PageHeader } from '@/components/ui/card';
 import { getDb } from '@/db/client';
 import Link from 'next/link';
 import { recentEvents } from '@/lib/events/delivery-log';
-import { consoleCounts, overviewSeries } from '@/lib/ops/console';
+import { consoleCounts, overviewSeries } from '@/lib/ops/overview';
 import { requireDashboardUser } from '../_lib/action';
 
 export const metadata: Metadata = { title: 'Admin' };

@@ -6,6 +6,7 @@ import { TICKET_MINUTES_MAX, setTicketThresholds } from '@/lib/orders/board-view
 import { changeOrderStatus } from '@/lib/orders/change-status';
 import { sendSampleOrder } from '@/lib/orders/sample-order';
 import { patchOrderRequestSchema } from '@/lib/orders/schema';
+import { orderAuditNote } from '@/lib/ops/audit-targets';
 import { MERCHANT_ROLES, type MerchantRole } from '@/lib/tenancy/roles';
 import { dashboardAction, memberActor } from '../_lib/action';
 
@@ -27,9 +28,15 @@ const moveSchema = z.intersection(z.object({ orderId: z.string().min(1).max(100)
  * the status history, and the events a POS change causes. A refused move answers the API's own message.
  */
 export const moveOrderAction = dashboardAction(
-  { roles: MERCHANT_ROLES, permission: 'board.view', page: '/dashboard/orders', schema: moveSchema },
-  async ({ db, user, input: { orderId, ...update } }) => {
+  { roles: MERCHANT_ROLES, permission: 'board.view', page: '/dashboard/orders', schema: moveSchema, audit: 'order.move' },
+  async ({ db, user, input: { orderId, ...update }, audit }) => {
     await changeOrderStatus(db, memberActor(user), orderId, update);
+    // The audit log names the order, where it is and what it became ("… moved order S-263 to Accepted at Demo Bistro CBD").
+    Object.assign(audit, {
+      targetType: 'order',
+      targetId: orderId,
+      after: { ...(await orderAuditNote(db, orderId)), status: update.status, statusLabel: STATUS_LABELS[update.status] },
+    });
     return `Order ${STATUS_LABELS[update.status].toLowerCase()}.`;
   },
 );

@@ -19,7 +19,7 @@ vi.mock('next/cache', () => ({ revalidatePath: () => {} }));
 
 const { handlers } = await import('@/auth');
 const { GET } = await import('./route');
-const consoleActions = await import('../admin/console-actions');
+const consoleActions = { ...(await import('../admin/tenants/actions')), ...(await import('../admin/partners/actions')) };
 
 const database = useTestDatabase();
 const PASSWORD = 'correct horse battery';

@@ -7,7 +7,7 @@ import { Card, EmptyState, PageHeader } from '@/components/ui/card';
 import { getDb } from '@/db/client';
 import { deliveryStatusSchema } from '@/lib/events/delivery-log';
 import { eventTypes } from '@/lib/events/event-types';
-import { endpointOptions, partnerOptions } from '@/lib/ops/console';
+import { endpointOptions, partnerOptions } from '@/lib/ops/partners-view';
 import { pageDeliveries } from '@/lib/ops/deliveries';
 import { pageSizeOf } from '@/lib/ops/paging';
 import { requireDashboardUser } from '../../_lib/action';

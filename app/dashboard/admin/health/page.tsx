@@ -5,8 +5,9 @@ import { LiveRefresh } from '@/components/admin/live-refresh';
 import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/card';
 import { getDb } from '@/db/client';
-import { partnerHealth } from '@/lib/ops/console';
+import { partnerHealth } from '@/lib/ops/partner-health';
 import { requireDashboardUser } from '../../_lib/action';
+import { partnerTypeWords } from '../words';
 
 export const metadata: Metadata = { title: 'Partner health' };
 export const dynamic = 'force-dynamic';
@@ -46,12 +47,16 @@ export default async function HealthPage() {
                   <Link className="underline" href={`/dashboard/admin/requests?partnerId=${partner.id}`}>
                     {partner.name}
                   </Link>{' '}
-                  <Badge>{partner.type}</Badge>
+                  <Badge>{partnerTypeWords[partner.type] ?? partner.type}</Badge>
                 </td>
                 <td className="font-mono text-xs">{partner.lastRequestAt ? partner.lastRequestAt.toISOString().replace('T', ' ').slice(0, 19) : '—'}</td>
                 <td>{partner.requests24h}</td>
                 <td>
-                  <Badge tone={partner.errorRate24h > 0.1 ? 'red' : partner.errorRate24h > 0.02 ? 'amber' : 'green'}>{percent(partner.errorRate24h)}</Badge>
+                  {partner.errorRate24h === null ? (
+                    <span className="text-xs text-stone-500">no requests</span>
+                  ) : (
+                    <Badge tone={partner.errorRate24h > 0.1 ? 'red' : partner.errorRate24h > 0.02 ? 'amber' : 'green'}>{percent(partner.errorRate24h)}</Badge>
+                  )}
                 </td>
                 <td>{partner.tokenGrants24h}</td>
                 <td className="py-1.5" data-testid="partner-locations">

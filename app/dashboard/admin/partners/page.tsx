@@ -7,12 +7,12 @@ import { Pager } from '@/components/admin/pager';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState, PageHeader } from '@/components/ui/card';
 import { getDb } from '@/db/client';
-import { pagePartners } from '@/lib/ops/console';
+import { pagePartners } from '@/lib/ops/partners-view';
 import { pageSizeOf } from '@/lib/ops/paging';
 import { requireDashboardUser } from '../../_lib/action';
-import { createPartnerAction } from '../console-actions';
+import { createPartnerAction } from './actions';
 import { firstParam, type SearchParams } from '../search-params';
-import { partnerTypeWords } from './partner-words';
+import { partnerTypeWords } from '../words';
 
 export const metadata: Metadata = { title: 'Partners & webhooks' };
 export const dynamic = 'force-dynamic';

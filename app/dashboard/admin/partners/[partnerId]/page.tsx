@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, PageHeader } from '@/components/ui/card';
 import { ConfirmForm } from '@/components/ui/confirm-form';
 import { getDb } from '@/db/client';
-import { CONNECTIONS_PAGE, CONNECTIONS_SHOWN, locationChoices, partnersOverview } from '@/lib/ops/console';
+import { CONNECTIONS_PAGE, CONNECTIONS_SHOWN, partnersOverview } from '@/lib/ops/partners-view';
 import { endpointHealth, isFailingLong } from '@/lib/ops/endpoint-health';
 import { requireDashboardUser } from '../../../_lib/action';
 import {
@@ -26,9 +26,9 @@ import {
   sendTestEventAction,
   setEndpointDisabledAction,
   updateWebhookEndpointAction,
-} from '../../console-actions';
+} from '../actions';
 import { firstParam, type SearchParams } from '../../search-params';
-import { partnerTypeWords } from '../partner-words';
+import { partnerTypeWords } from '../../words';
 
 export const metadata: Metadata = { title: 'Partner' };
 export const dynamic = 'force-dynamic';
@@ -53,11 +53,9 @@ export default async function PartnerPage({ params, searchParams }: { params: Pr
   // `?connections=all&page=<n>` lists every connection, a page at a time.
   const expanded = firstParam(search.connections) !== undefined;
   const expandedPage = Math.max(0, Number.parseInt(firstParam(search.page) ?? '0', 10) || 0);
-  const [partners, endpoints, locationOptions] = await Promise.all([
+  const [partners, endpoints] = await Promise.all([
     partnersOverview(db, { partnerId, ...(expanded ? { expand: { partnerId, page: expandedPage } } : {}) }),
     endpointHealth(db, { partnerId }),
-    // Every location as a choice while there are few; beyond that the Connect form takes a location id.
-    locationChoices(db),
   ]);
   if (!partners.length) notFound();
   const expandedId = expanded ? partnerId : undefined;
@@ -92,7 +90,7 @@ export default async function PartnerPage({ params, searchParams }: { params: Pr
               key={partner.id}
               title={
                 <span data-testid="partner-name">
-                  {partner.name} <Badge>{partner.type}</Badge>
+                  {partner.name} <Badge>{partnerTypeWords[partner.type] ?? partner.type}</Badge>
                 </span>
               }
               actions={<code className="break-all text-xs text-stone-500">{partner.id}</code>}
@@ -201,9 +199,8 @@ export default async function PartnerPage({ params, searchParams }: { params: Pr
                       submit="Connect"
                       fields={[
                         { name: 'partnerId', label: '', type: 'hidden', value: partner.id },
-                        locationOptions
-                          ? { name: 'locationId', label: 'Location', type: 'select', options: locationOptions, required: true }
-                          : { name: 'locationId', label: 'Location id', placeholder: 'loc_…', required: true },
+                        // Typed and found on the server as one types (never a list of every location of the hub).
+                        { name: 'locationId', label: 'Location', type: 'location', required: true },
                       ]}
                     />
                   </div>

@@ -4,7 +4,8 @@ import { openPresence } from '@/lib/events/pos-presence';
 import { newId } from '@/lib/ids';
 import { useTestDatabase } from '@/lib/testing/database';
 import { createConnectedPartner, createMerchantWithLocations } from '@/lib/testing/fixtures';
-import { CONNECTIONS_PAGE, CONNECTIONS_SHOWN, locationChoices, OFFLINE_SHOWN, partnerHealth, partnersOverview } from './console';
+import { CONNECTIONS_PAGE, CONNECTIONS_SHOWN, partnersOverview } from './partners-view';
+import { OFFLINE_SHOWN, partnerHealth } from './partner-health';
 
 const { db } = useTestDatabase();
 
@@ -44,14 +45,5 @@ describe('the console at many connections', () => {
     // Another POS at the same locations has no socket of its own open there.
     expect(of(otherPos.partnerId)).toMatchObject({ online: 0, offline: sorted.slice(0, OFFLINE_SHOWN) });
     expect(of(app.partnerId)).toEqual({ connected: 3, online: null, offline: null });
-  });
-
-  it('offers every location as a choice up to a limit, and none beyond it', async () => {
-    const { merchant, locationIds } = await createMerchantWithLocations(db(), 3);
-    const all = (await locationChoices(db(), 100_000))!;
-    expect(all.filter((choice) => locationIds.includes(choice.value))).toHaveLength(3);
-    expect(all.find((choice) => choice.value === locationIds[0])!.label).toMatch(new RegExp(`^${locationIds[0]} — ${merchant.name}, `));
-    expect(await locationChoices(db(), all.length)).toHaveLength(all.length);
-    expect(await locationChoices(db(), all.length - 1)).toBeUndefined();
   });
 });
