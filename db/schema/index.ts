@@ -11,3 +11,4 @@ export * from './rate-limits';
 export * from './ops';
 export * from './mail';
 export * from './availability';
+export * from './sandboxes';

@@ -13,6 +13,7 @@ import {
   merchants,
   partners,
   posPresence,
+  sandboxes,
   users,
   webhookDeliveries,
   webhookDeliveryHours,
@@ -24,11 +25,19 @@ import { postWebhook, type AttemptOutcome } from '@/lib/events/webhook-sender';
 import { webhookHeaders } from '@/lib/events/webhook-signature';
 import { notFound } from '@/lib/errors';
 import { newPrefixedId } from '@/lib/ids';
+import { realMerchant } from '@/lib/tenancy/scope';
 import { decodeCursor, pageOf } from './paging';
 import { histogramQuantile } from './rollups';
 
 // What the operator console reads (lib, framework-free): lists of tenants and partners, partner health and the
-// overview's series. Changes go through the same lib functions as /manage.
+// overview's series. Changes go through the same lib functions as /manage. Partners' sandboxes (lib/sandbox) would
+// mislead here: their merchants, locations, simulated partners and orders are left out of the lists and counts, and
+// counted apart (consoleCounts' `sandboxes`).
+
+/** A partner of its own, not the simulated counterpart of some partner's sandbox. */
+const realPartner = () => isNull(partners.sandboxPartnerId);
+/** Orders, presence and the like at real locations, not at a sandbox's. */
+const notAtSandbox = (locationColumn: SQL) => sql`${locationColumn} not in (select ${sandboxes.locationId} from ${sandboxes})`;
 
 /** A one-time password for an invited user: shown once in the console, stored only as its hash. */
 export const oneTimePassword = () => randomBytes(12).toString('base64url');
@@ -38,6 +47,7 @@ export async function merchantsWithLocations(db: Executor) {
     .select({ merchantId: merchants.id, merchantName: merchants.name, locationId: locations.id, locationName: locations.name, timezone: locations.timezone })
     .from(merchants)
     .leftJoin(locations, eq(locations.merchantId, merchants.id))
+    .where(realMerchant(merchants.sandboxPartnerId))
     .orderBy(merchants.name, locations.name);
   const byMerchant = new Map<string, { id: string; name: string; locations: { id: string; name: string; timezone: string }[] }>();
   for (const row of rows) {
@@ -60,6 +70,7 @@ export async function locationChoices(db: Executor, max = LOCATION_CHOICES) {
     .select({ id: locations.id, name: locations.name, merchantName: merchants.name })
     .from(locations)
     .innerJoin(merchants, eq(merchants.id, locations.merchantId))
+    .where(realMerchant(merchants.sandboxPartnerId))
     .orderBy(merchants.name, locations.name)
     .limit(max + 1);
   if (rows.length > max) return undefined;
@@ -83,7 +94,7 @@ export async function listUsers(db: Executor) {
 
 /** Partners as filter options (id and name): what the log pages' partner filter shows, without clients or connections. */
 export async function partnerOptions(db: Executor) {
-  return db.select({ id: partners.id, name: partners.name }).from(partners).orderBy(partners.name);
+  return db.select({ id: partners.id, name: partners.name }).from(partners).where(realPartner()).orderBy(partners.name);
 }
 
 /**
@@ -116,7 +127,7 @@ export async function partnersOverview(db: Executor, options: { expand?: { partn
     db
       .select()
       .from(partners)
-      .where(partnerId ? eq(partners.id, partnerId) : undefined)
+      .where(partnerId ? eq(partners.id, partnerId) : realPartner())
       .orderBy(partners.name),
     db
       .select({
@@ -172,7 +183,7 @@ export async function partnersOverview(db: Executor, options: { expand?: { partn
  * after a cursor (name, id); filtered by a part of the name and by type.
  */
 export async function pagePartners(db: Executor, filters: { name?: string; type?: string }, page: { after?: string; limit: number }) {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [realPartner()];
   if (filters.name) conditions.push(sql`${partners.name} ilike ${`%${filters.name.replace(/[%_\\]/g, '\\$&')}%`}`);
   if (filters.type) conditions.push(sql`${partners.type}::text = ${filters.type}`);
   const after = decodeCursor(page.after, ['string', 'string'] as const);
@@ -269,7 +280,7 @@ export async function partnerHealth(db: Executor) {
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.status, 'PENDING'))
       .groupBy(webhookDeliveries.partnerId),
-    db.select({ id: partners.id, name: partners.name, type: partners.type }).from(partners).orderBy(partners.name),
+    db.select({ id: partners.id, name: partners.name, type: partners.type }).from(partners).where(realPartner()).orderBy(partners.name),
     db.select({ partnerId: clients.partnerId, clientId: clients.clientId }).from(clients),
   ]);
   const counts = rowsOf<{ partnerId: string; connected: number; online: number }>(connectionRows);
@@ -302,15 +313,25 @@ export async function partnerHealth(db: Executor) {
   });
 }
 
-/** How many partners, endpoints, merchants and locations the hub has (the overview's summary; each one count). */
+/**
+ * How many partners, endpoints, merchants and locations the hub has (the overview's summary; each one count), real ones
+ * only, and how many partners have a sandbox.
+ */
 export async function consoleCounts(db: Executor) {
-  const [[p], [e], [m], [l]] = await Promise.all([
-    db.select({ n: count() }).from(partners),
+  const [[p], [e], [m], [l], [s]] = await Promise.all([
+    db.select({ n: count() }).from(partners).where(realPartner()),
     db.select({ n: count() }).from(webhookEndpoints),
-    db.select({ n: count() }).from(merchants),
-    db.select({ n: count() }).from(locations),
+    db.select({ n: count() }).from(merchants).where(realMerchant(merchants.sandboxPartnerId)),
+    db.select({ n: count() }).from(locations).innerJoin(merchants, eq(merchants.id, locations.merchantId)).where(realMerchant(merchants.sandboxPartnerId)),
+    db.select({ n: count() }).from(sandboxes),
   ]);
-  return { partners: Number(p?.n ?? 0), endpoints: Number(e?.n ?? 0), merchants: Number(m?.n ?? 0), locations: Number(l?.n ?? 0) };
+  return {
+    partners: Number(p?.n ?? 0),
+    endpoints: Number(e?.n ?? 0),
+    merchants: Number(m?.n ?? 0),
+    locations: Number(l?.n ?? 0),
+    sandboxes: Number(s?.n ?? 0),
+  };
 }
 
 /**
@@ -354,11 +375,11 @@ export async function overviewSeries(db: Executor) {
       where status = 'PENDING' and created_at >= ${since.toISOString()} group by 1`),
     db.execute<{ hour: string; status: string; n: number }>(sql`
       select ${hourOf(sql`created_at`)} as hour, status::text as status, count(*)::int as n
-      from orders where created_at >= ${since.toISOString()} group by 1, 2 order by 1`),
+      from orders where created_at >= ${since.toISOString()} and ${notAtSandbox(sql`location_id`)} group by 1, 2 order by 1`),
     db
       .select({ n: sql<number>`count(distinct ${posPresence.locationId})::int` })
       .from(posPresence)
-      .where(freshPresence()),
+      .where(and(freshPresence(), notAtSandbox(sql`${posPresence.locationId}`))),
   ]);
   const orderRows = rowsOf<{ hour: string; status: string; n: number }>(orders);
   const orderHours = [...new Set(orderRows.map((row) => row.hour))];

@@ -110,9 +110,7 @@ export async function workAsOrderingApp(options: OrderingAppWork) {
     await wait(60_000 / options.rate, signal);
   }
 
-  log(
-    `stopped placing; waiting up to ${options.drainTimeout} s for ${[...orders.values()].filter((order) => !FINAL.has(order.status)).length} open orders `,
-  );
+  log(`stopped placing; waiting up to ${options.drainTimeout} s for ${[...orders.values()].filter((order) => !FINAL.has(order.status)).length} open orders `);
   const drainUntil = Date.now() + options.drainTimeout * 1000;
   while (Date.now() < drainUntil && [...orders.values()].some((order) => !FINAL.has(order.status))) await wait(500);
   clearInterval(progress);

@@ -24,6 +24,8 @@ import * as partnerClients from '@/app/manage/partners/[partnerId]/clients/route
 import * as partnerConnections from '@/app/manage/partners/[partnerId]/connections/route';
 import * as partnerLoyaltyPrograms from '@/app/manage/partners/[partnerId]/loyalty-programs/route';
 import * as partnerWebhooks from '@/app/manage/partners/[partnerId]/webhooks/route';
+import * as partnerSandbox from '@/app/manage/partners/[partnerId]/sandbox/route';
+import * as partnerSandboxReset from '@/app/manage/partners/[partnerId]/sandbox/reset/route';
 import * as signingKeyRotation from '@/app/manage/signing-keys/rotate/route';
 import * as users from '@/app/manage/users/route';
 import * as webhookReplay from '@/app/manage/webhooks/[endpointId]/replay/route';
@@ -81,6 +83,8 @@ export const documentedRoutes: DocumentedRoute[] = [
   ...routesOf('/manage/partners/{partnerId}/connections', partnerConnections, 'POST'),
   ...routesOf('/manage/partners/{partnerId}/webhooks', partnerWebhooks, 'POST'),
   ...routesOf('/manage/partners/{partnerId}/loyalty-programs', partnerLoyaltyPrograms, 'POST'),
+  ...routesOf('/manage/partners/{partnerId}/sandbox', partnerSandbox, 'POST', 'GET', 'DELETE'),
+  ...routesOf('/manage/partners/{partnerId}/sandbox/reset', partnerSandboxReset, 'POST'),
   ...routesOf('/manage/signing-keys/rotate', signingKeyRotation, 'POST'),
 ];
 
