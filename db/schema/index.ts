@@ -12,3 +12,4 @@ export * from './ops';
 export * from './mail';
 export * from './availability';
 export * from './sandboxes';
+export * from './alerts';
