@@ -10,6 +10,7 @@ import * as orderItem from '@/app/connect/orders/[orderId]/route';
 import * as orderCollection from '@/app/connect/orders/route';
 import * as tableItem from '@/app/connect/tables/[tableId]/route';
 import * as tableCollection from '@/app/connect/tables/route';
+import * as deviceCode from '@/app/oauth/device/code/route';
 import * as token from '@/app/oauth/token/route';
 
 /**
@@ -21,6 +22,7 @@ export async function startPartnerApiServer(handle: DatabaseHandle, config: Reco
   const server = await startRouteServer(
     {
       '/oauth/token': token,
+      '/oauth/device/code': deviceCode,
       '/connect/orders': orderCollection,
       '/connect/orders/[orderId]': orderItem,
       '/connect/events': eventsFeed,

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, events, locations, orders, partners, sandboxes } from '@/db/schema';
 import * as sandboxRoute from '@/app/manage/partners/[partnerId]/sandbox/route';
 import * as resetRoute from '@/app/manage/partners/[partnerId]/sandbox/reset/route';
+import * as devicesRoute from '@/app/manage/partners/[partnerId]/sandbox/devices/route';
 import { startPartnerApiServer } from '@/app/_testing/partner-api-server';
 import { startLoops } from '@/lib/background/runner';
 import { resetConfig } from '@/lib/config';
@@ -19,7 +20,16 @@ import { useTestDatabase } from '@/lib/testing/database';
 import { callRoute } from '@/lib/testing/http';
 import type { RouteServer } from '@/lib/testing/route-server';
 import { createClient, createPartner } from '@/lib/tenancy/partners';
-import { clientCredentials, createCounterpartClient, CounterpartProblem, type CounterpartClient } from '../../sdk/src/index';
+import {
+  clientCredentials,
+  createCounterpartClient,
+  CounterpartProblem,
+  MemoryTokenStore,
+  pollDeviceAuthorization,
+  refreshingTokens,
+  startDeviceAuthorization,
+  type CounterpartClient,
+} from '../../sdk/src/index';
 
 const ADMIN_API_KEY = 'sandbox-test-admin-key-0123456789';
 const database = useTestDatabase();
@@ -200,6 +210,34 @@ describe('a sandbox for a POS', () => {
       return Number(row!.n) > 0 && Number(booked!.n) > 0 ? { orders: Number(row!.n), bookings: Number(booked!.n) } : undefined;
     });
     expect(placed.orders).toBeGreaterThan(0);
+  });
+
+  it('lets the POS sign in to its sandbox location with the device flow, approved through the sandbox', async () => {
+    const pos = await partnerWithClient('POS');
+    const other = await partnerWithClient('POS');
+    const { sandbox } = await createSandbox(database.db(), { partnerId: pos.partnerId, actor: SYSTEM_ACTOR });
+    await createSandbox(database.db(), { partnerId: other.partnerId, actor: SYSTEM_ACTOR });
+    const device = await startDeviceAuthorization({ baseUrl: server.origin, clientId: pos.clientId });
+    const approve = (partnerId: string, userCode: string) =>
+      callRoute(devicesRoute.POST, 'POST', `/manage/partners/${partnerId}/sandbox/devices`, {
+        params: { partnerId },
+        token: ADMIN_API_KEY,
+        body: { userCode },
+      });
+
+    // Another partner's sandbox cannot take this partner's device.
+    const refused = await approve(other.partnerId, device.userCode);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { errors: { path: string }[] }).errors[0]!.path).toBe('userCode');
+
+    expect((await approve(pos.partnerId, device.userCode)).status).toBe(200);
+    const tokens = await pollDeviceAuthorization({ baseUrl: server.origin, clientId: pos.clientId, device });
+    const api = createCounterpartClient({
+      baseUrl: server.origin,
+      auth: refreshingTokens({ baseUrl: server.origin, clientId: pos.clientId, store: new MemoryTokenStore(tokens) }),
+    });
+    const { data } = await api.GET('/orders', { params: { query: { locationId: sandbox.locationId } } });
+    expect(data?.results).toEqual([]);
   });
 });
 

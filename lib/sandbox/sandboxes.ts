@@ -17,7 +17,8 @@ import {
   sections,
   tables,
 } from '@/db/schema';
-import { ApiError, conflict, notFound } from '@/lib/errors';
+import { approveOwnDevice } from '@/lib/auth/device-approval';
+import { ApiError, conflict, notFound, validationFailed } from '@/lib/errors';
 import { newId, newPrefixedId } from '@/lib/ids';
 import { disablePartner } from '@/lib/ops/clients';
 import { recordAudit, type AuditActor } from '@/lib/ops/audit';
@@ -185,4 +186,19 @@ export async function deleteSandbox(db: Database, input: { partnerId: string; ac
     await tx.delete(merchants).where(and(eq(merchants.id, sandbox.merchantId), eq(merchants.sandboxPartnerId, input.partnerId)));
     await recordAudit(tx, input.actor, { action: 'sandbox.delete', targetType: 'partner', targetId: input.partnerId, before: sandbox });
   });
+}
+
+export const sandboxDeviceSchema = z
+  .object({ userCode: z.string().min(1).max(20).describe('The user code the POS shows (device flow).') })
+  .meta({ id: 'SandboxDevice' });
+
+/**
+ * Approves a POS partner's own device for its sandbox location, as a merchant would on /activate (a sandbox has no
+ * merchant user): the POS's next poll of /oauth/token gets tokens that reach the sandbox location.
+ */
+export async function approveSandboxDevice(db: Database, input: { partnerId: string; userCode: string; actor: AuditActor }): Promise<Sandbox> {
+  const sandbox = await getSandbox(db, { partnerId: input.partnerId });
+  const decision = await approveOwnDevice(db, { userCode: input.userCode, partnerId: input.partnerId, locationId: sandbox.locationId, actor: input.actor });
+  if (!decision.ok) throw validationFailed([{ segment: 'body', path: 'userCode', message: decision.message }]);
+  return sandbox;
 }

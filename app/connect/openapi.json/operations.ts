@@ -26,6 +26,7 @@ import * as partnerLoyaltyPrograms from '@/app/manage/partners/[partnerId]/loyal
 import * as partnerWebhooks from '@/app/manage/partners/[partnerId]/webhooks/route';
 import * as partnerSandbox from '@/app/manage/partners/[partnerId]/sandbox/route';
 import * as partnerSandboxReset from '@/app/manage/partners/[partnerId]/sandbox/reset/route';
+import * as partnerSandboxDevices from '@/app/manage/partners/[partnerId]/sandbox/devices/route';
 import * as signingKeyRotation from '@/app/manage/signing-keys/rotate/route';
 import * as users from '@/app/manage/users/route';
 import * as webhookReplay from '@/app/manage/webhooks/[endpointId]/replay/route';
@@ -85,6 +86,7 @@ export const documentedRoutes: DocumentedRoute[] = [
   ...routesOf('/manage/partners/{partnerId}/loyalty-programs', partnerLoyaltyPrograms, 'POST'),
   ...routesOf('/manage/partners/{partnerId}/sandbox', partnerSandbox, 'POST', 'GET', 'DELETE'),
   ...routesOf('/manage/partners/{partnerId}/sandbox/reset', partnerSandboxReset, 'POST'),
+  ...routesOf('/manage/partners/{partnerId}/sandbox/devices', partnerSandboxDevices, 'POST'),
   ...routesOf('/manage/signing-keys/rotate', signingKeyRotation, 'POST'),
 ];
 
