@@ -43,7 +43,11 @@ export function createSandboxRunner(handle: DatabaseHandle, options: SandboxRunn
     const counterpart = running.get(partnerId);
     running.delete(partnerId);
     if (!counterpart) return;
-    await (await counterpart).stop();
+    // One that failed to start has nothing to stop (its failure was logged where it started).
+    await counterpart.then(
+      (running) => running.stop(),
+      () => undefined,
+    );
     log.info({ partnerId }, 'sandbox simulator stopped');
   };
   const release = (partnerId: string) =>
