@@ -94,7 +94,7 @@ describe('a sandbox for an ordering app', () => {
       const api = appApi(app);
       const { data: order } = await api.POST('/orders', { body: sampleOrderRequest(sandbox.locationId) });
       expect(order!.status).toBe('CREATED');
-      await until(async () => ((await statusOf(order!.id)) === 'READY' ? true : undefined));
+      await until(async () => ((await statusOf(order!.id)) === 'READY' ? true : undefined), 50_000);
       const elapsedMs = performance.now() - startedAt;
       console.log(`sandbox: create sandbox → first order READY in ${(elapsedMs / 1000).toFixed(2)} s`);
       expect(runner.running()).toEqual([app.partnerId]);
@@ -110,7 +110,7 @@ describe('a sandbox for an ordering app', () => {
     } finally {
       await loops.stop();
     }
-  });
+  }, 60_000);
 
   it('runs in one instance only: a second runner on the same database leaves a held lease alone', async () => {
     const app = await partnerWithClient('ORDERING_APP');
