@@ -147,7 +147,8 @@ async function main() {
   server.on('upgrade', (request, socket, head) => {
     if (!notifications.handles(request)) void nextUpgrade(request, socket, head);
   });
-  const loops = startLoops(backgroundLoops(handle), log);
+  // The sandboxes' simulators are clients of this very instance, over loopback.
+  const loops = startLoops(backgroundLoops(handle, { selfOrigin: `http://127.0.0.1:${settings.PORT}` }), log);
 
   server.listen(settings.PORT, () => log.info({ port: settings.PORT, publicUrl: settings.PUBLIC_URL, database: handle.kind }, 'Counterpart listening'));
 

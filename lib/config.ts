@@ -76,6 +76,11 @@ const envSchema = z.object({
     .positive('expected a positive number of days')
     .max(365, 'expected at most 365 days')
     .default(5),
+  SANDBOX_IDLE_MINUTES: z.coerce
+    .number({ message: 'expected a number of minutes' })
+    .positive('expected a positive number of minutes')
+    .max(1440, 'expected at most 1440 minutes')
+    .default(60),
   AUTH_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
   // Off only to compare: the API surfaces then go through Next's pipeline like pages (server.ts).
   API_FAST_PATH: booleanString.default(true),

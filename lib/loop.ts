@@ -10,4 +10,6 @@ export interface Loop {
   busyMs?: number;
   /** Does one batch of work; returns true when more work may be waiting (run again at once). */
   run(): Promise<boolean>;
+  /** Ends what the loop keeps running between runs (the sandboxes' simulators), once its runs have stopped. */
+  stop?(): Promise<void>;
 }

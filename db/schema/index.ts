@@ -11,4 +11,5 @@ export * from './rate-limits';
 export * from './ops';
 export * from './mail';
 export * from './availability';
+export * from './sandboxes';
 export * from './alerts';

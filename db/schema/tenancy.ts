@@ -1,15 +1,21 @@
-import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAtColumn as createdAt } from './columns';
 
 export const partnerType = pgEnum('partner_type', ['POS', 'ORDERING_APP', 'BOOKING_APP', 'LOYALTY']);
 // docs/contract.md#tenancy: a merchant's members are owners, managers or staff; partners have reviewers and developers.
 export const userRole = pgEnum('user_role', ['OWNER', 'MANAGER', 'STAFF', 'LOYALTY_PARTNER', 'PARTNER_DEVELOPER', 'ADMIN']);
 
-export const merchants = pgTable('merchants', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  createdAt: createdAt(),
-});
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** A partner's sandbox merchant (lib/sandbox): owned by that partner, never counted or listed with real merchants. */
+    sandboxPartnerId: text('sandbox_partner_id').references((): AnyPgColumn => partners.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('merchants_sandbox_partner_idx').on(t.sandboxPartnerId)],
+);
 
 // docs/contract.md#tenancy: locationId is a globally unique string of at most 50 characters.
 export const locations = pgTable(
@@ -37,6 +43,8 @@ export const partners = pgTable('partners', {
   type: partnerType('type').notNull(),
   /** A disabled partner's clients are revoked and its webhook endpoints disabled. */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /** The simulated counterpart of a partner's sandbox (lib/sandbox): that partner's id; null for every real partner. */
+  sandboxPartnerId: text('sandbox_partner_id').references((): AnyPgColumn => partners.id),
   createdAt: createdAt(),
 });
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { clients, deviceAuthorizations, locations, partners } from '@/db/schema';
-import { recordAudit, userActor } from '@/lib/ops/audit';
+import { recordAudit, userActor, type AuditActor } from '@/lib/ops/audit';
 import { createConnection } from '@/lib/tenancy/partners';
 import { inScope, type MerchantCaller } from '@/lib/tenancy/scope';
 import { createGrant } from './grants';
@@ -91,6 +91,38 @@ export async function approveDevice(db: Database, decision: DeviceDecision & { l
       targetType: 'grant',
       targetId: grantId,
       after: { partnerId: row.partnerId, clientId: row.publicClientId, locationIds: wanted },
+    });
+    return { ok: true, partnerName: row.partnerName };
+  });
+}
+
+/**
+ * A partner approves one of its own devices for a location it owns (its sandbox, which has no merchant user to do it
+ * on /activate): the same device grant and connection as a merchant's approval. A code of another partner's device is
+ * answered as a wrong code, revealing nothing of it.
+ */
+export async function approveOwnDevice(
+  db: Database,
+  input: { userCode: string; partnerId: string; locationId: string; actor: AuditActor },
+): Promise<DecisionResult> {
+  return db.transaction(async (tx) => {
+    const row = await lockPending(tx, input.userCode);
+    if (!row || row.partnerId !== input.partnerId) {
+      return { ok: false, message: 'That code is not valid or has expired. Check the code shown on the device and try again.' };
+    }
+    const grantId = await createGrant(tx, {
+      kind: 'DEVICE_CODE',
+      client: { id: row.clientId, partnerId: row.partnerId },
+      audience: row.audience,
+      locationIds: [input.locationId],
+    });
+    await createConnection(tx, row.partnerId, { locationId: input.locationId });
+    await tx.update(deviceAuthorizations).set({ status: 'APPROVED', grantId, decidedAt: new Date() }).where(eq(deviceAuthorizations.id, row.id));
+    await recordAudit(tx, input.actor, {
+      action: 'device.approve',
+      targetType: 'grant',
+      targetId: grantId,
+      after: { partnerId: row.partnerId, clientId: row.publicClientId, locationIds: [input.locationId] },
     });
     return { ok: true, partnerName: row.partnerName };
   });

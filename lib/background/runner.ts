@@ -57,6 +57,7 @@ export function startLoops(loops: Loop[], log: Logger): { stop(): Promise<void>;
       stopping = true;
       for (const timer of timers.values()) clearTimeout(timer);
       await Promise.all(inFlight);
+      await Promise.all(loops.map((loop) => loop.stop?.()));
     },
   };
 }

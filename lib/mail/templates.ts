@@ -127,3 +127,56 @@ export function invitationMail(input: { merchantName: string; roleName: string; 
     ],
   });
 }
+
+export interface EndpointAttemptSummary {
+  at: Date;
+  statusCode: number | null;
+  error: string | null;
+}
+
+/**
+ * A partner developer's alert about one of its webhook endpoints: failing for an hour (deliveries are being retried)
+ * or disabled (nothing more is sent to it until it is enabled again), with the last errors and a link to it.
+ */
+export function endpointAlertMail(input: {
+  kind: 'FAILING' | 'DISABLED';
+  name: string | null;
+  partnerName: string;
+  url: string;
+  failingSince: Date | null;
+  reason?: string;
+  lastAttempts: EndpointAttemptSummary[];
+  link: string;
+}): RenderedMail {
+  const since = input.failingSince ? ` since ${input.failingSince.toISOString().replace('T', ' ').slice(0, 16)} UTC` : '';
+  const attempts = input.lastAttempts.length
+    ? [
+        'The last failed attempts:',
+        ...input.lastAttempts.map(
+          (attempt) =>
+            `${attempt.at.toISOString().replace('T', ' ').slice(0, 19)} UTC — ${attempt.statusCode === null ? 'no answer' : `HTTP ${attempt.statusCode}`}${attempt.error ? `: ${attempt.error}` : ''}`,
+        ),
+      ]
+    : [];
+  return input.kind === 'FAILING'
+    ? render({
+        subject: `Webhook endpoint failing: ${input.url}`,
+        greeting: input.name ? `Hello ${input.name},` : 'Hello,',
+        lead: [
+          `Every delivery to ${input.partnerName}'s webhook endpoint ${input.url} has failed${since}. Counterpart keeps retrying on its schedule and keeps failed deliveries for replay; an endpoint that keeps failing for days is disabled.`,
+          ...attempts,
+        ],
+        action: { label: 'See the endpoint and its deliveries', url: input.link },
+        after: ['You get this at most once a day while the endpoint fails.'],
+      })
+    : render({
+        subject: `Webhook endpoint disabled: ${input.url}`,
+        greeting: input.name ? `Hello ${input.name},` : 'Hello,',
+        lead: [
+          `${input.partnerName}'s webhook endpoint ${input.url} was disabled${input.reason ? ` (${input.reason})` : ''}. No event is sent to it until it is enabled again; failed deliveries are kept for replay.`,
+          ...attempts,
+        ],
+        action: { label: 'See the endpoint and enable it again', url: input.link },
+        after: ['Fix the receiver, enable the endpoint, then replay the failed deliveries.'],
+      });
+}

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { DatabaseHandle, Executor } from '@/db/client';
+import type { Database, DatabaseHandle, Executor } from '@/db/client';
 import { partners, SUCCEEDED_ATTEMPT, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import type { Loop } from '@/lib/background/runner';
 import { config } from '@/lib/config';
@@ -7,6 +7,7 @@ import { replayFailedDeliveries } from '@/lib/events/replay';
 import { ForbiddenTargetError, assertAllowedWebhookUrl } from '@/lib/events/webhook-target';
 import { notFound, validationFailed } from '@/lib/errors';
 import { recordAudit, sweepAudit, SYSTEM_ACTOR, type AuditActor } from './audit';
+import { alertEndpointDisabled, alertFailingEndpoints } from './endpoint-alerts';
 import { sweepRequestLog } from './request-log';
 import { sweepRollups } from './rollups';
 
@@ -110,8 +111,18 @@ export async function replayFailedSince(db: Executor, actor: AuditActor, endpoin
   return result;
 }
 
-/** Disables or re-enables an endpoint (a disabled endpoint is given no new deliveries), with an audit entry. */
-export async function setEndpointDisabled(db: Executor, actor: AuditActor, endpointId: string, disabled: boolean, reason?: string) {
+/**
+ * Disables or re-enables an endpoint (a disabled endpoint is given no new deliveries), with an audit entry; an endpoint
+ * disabled now is announced to its partner's developers (lib/ops/endpoint-alerts.ts).
+ */
+export async function setEndpointDisabled(
+  db: Database,
+  actor: AuditActor,
+  endpointId: string,
+  disabled: boolean,
+  reason?: string,
+  failingSince: Date | null = null,
+) {
   const [before] = await db.select({ disabledAt: webhookEndpoints.disabledAt }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)).limit(1);
   if (!before) throw notFound('Webhook endpoint');
   const disabledAt = disabled ? (before.disabledAt ?? new Date()) : null;
@@ -123,26 +134,38 @@ export async function setEndpointDisabled(db: Executor, actor: AuditActor, endpo
     before: { disabledAt: before.disabledAt?.toISOString() ?? null },
     after: { disabledAt: disabledAt?.toISOString() ?? null, ...(reason ? { reason } : {}) },
   });
+  if (disabled && !before.disabledAt) await alertEndpointDisabled(db, { endpointId, failingSince, reason });
+}
+
+/** Every enabled endpoint with the first failed attempt since its last success (null while it is healthy). */
+async function enabledEndpointsFailingSince(db: Executor): Promise<{ id: string; failingSince: Date | null }[]> {
+  // Only what the rules need. The console's other figures (endpointHealth's 24-hour counts look up the attempts of
+  // every delivery of the day) would make these frequent runs, and the one at every start, read a day of deliveries
+  // per endpoint for nothing.
+  const enabled = await db.select({ id: webhookEndpoints.id, failingSince }).from(webhookEndpoints).where(isNull(webhookEndpoints.disabledAt));
+  return enabled.map((endpoint) => ({ id: endpoint.id, failingSince: endpoint.failingSince === null ? null : new Date(endpoint.failingSince) }));
 }
 
 /**
  * Disables every enabled endpoint whose attempts have all failed for WEBHOOK_DISABLE_AFTER_DAYS; answers the ids.
  * A partner re-enables it from the console (or the operator does) once the receiver is fixed.
  */
-export async function disableLongFailingEndpoints(db: Executor, now = new Date()): Promise<string[]> {
+export async function disableLongFailingEndpoints(db: Database, now = new Date()): Promise<string[]> {
   const days = config().WEBHOOK_DISABLE_AFTER_DAYS;
   const cutoff = now.getTime() - days * 86_400_000;
-  // Only what the rule needs: the enabled endpoints' first failure since their last success. The console's other
-  // figures (endpointHealth's 24-hour counts look up the attempts of every delivery of the day) would make this hourly
-  // run, and the one at every start, read a day of deliveries per endpoint for nothing.
-  const enabled = await db.select({ id: webhookEndpoints.id, failingSince }).from(webhookEndpoints).where(isNull(webhookEndpoints.disabledAt));
-  const doomed = enabled
-    .map((endpoint) => ({ id: endpoint.id, failingSince: endpoint.failingSince === null ? null : new Date(endpoint.failingSince) }))
-    .filter((endpoint): endpoint is { id: string; failingSince: Date } => endpoint.failingSince !== null && endpoint.failingSince.getTime() <= cutoff);
+  const doomed = (await enabledEndpointsFailingSince(db)).filter(
+    (endpoint): endpoint is { id: string; failingSince: Date } => endpoint.failingSince !== null && endpoint.failingSince.getTime() <= cutoff,
+  );
   for (const endpoint of doomed) {
-    await setEndpointDisabled(db, SYSTEM_ACTOR, endpoint.id, true, `every attempt failed since ${endpoint.failingSince.toISOString()} (over ${days} days)`);
+    const reason = `every attempt failed since ${endpoint.failingSince.toISOString()} (over ${days} days)`;
+    await setEndpointDisabled(db, SYSTEM_ACTOR, endpoint.id, true, reason, endpoint.failingSince);
   }
   return doomed.map((endpoint) => endpoint.id);
+}
+
+/** Mails the developers of each enabled endpoint that has failed for an hour, once a day at most (lib/ops/endpoint-alerts.ts). */
+export async function alertLongFailingEndpoints(db: Database, now = new Date()): Promise<string[]> {
+  return alertFailingEndpoints(db, await enabledEndpointsFailingSince(db), now);
 }
 
 export const isFailingLong = (endpoint: Pick<EndpointHealth, 'failingSince'>, now = Date.now()) =>
@@ -171,6 +194,8 @@ export function opsLoops(handle: DatabaseHandle): Loop[] {
       },
     },
     { name: 'endpoint-health', idleMs: 60 * 60 * 1000, run: async () => (await disableLongFailingEndpoints(handle.db), false) },
+    // Every five minutes, so the developers hear of an endpoint between 60 and 65 minutes after it started failing.
+    { name: 'endpoint-alerts', idleMs: 5 * 60 * 1000, run: async () => (await alertLongFailingEndpoints(handle.db), false) },
   ];
 }
 

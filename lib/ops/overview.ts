@@ -1,22 +1,45 @@
-import { and, count, gte, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { rowsOf } from '@/db/rows';
-import { apiRequestHours, apiRequestMinutes, locations, merchants, partners, posPresence, webhookDeliveries, webhookDeliveryHours, webhookEndpoints } from '@/db/schema';
+import {
+  apiRequestHours,
+  apiRequestMinutes,
+  locations,
+  merchants,
+  partners,
+  posPresence,
+  sandboxes,
+  webhookDeliveries,
+  webhookDeliveryHours,
+  webhookEndpoints,
+} from '@/db/schema';
 import { freshPresence } from '@/lib/events/pos-presence';
+import { realMerchant } from '@/lib/tenancy/scope';
+import { notAtSandbox, realPartner } from './real-tenants';
 import { DEVICE_FLOW_POLLING_CODES } from './request-log';
 import { histogramQuantile, hoursAgo } from './rollups';
 
 // The console overview's figures: the hub's counts and the last 24 hours' series, from the rollups.
 
-/** How many partners, endpoints, merchants and locations the hub has (the overview's summary; each one count). */
+/**
+ * How many partners, endpoints, merchants and locations the hub has (the overview's summary; each one count), real ones
+ * only, and how many partners have a sandbox.
+ */
 export async function consoleCounts(db: Executor) {
-  const [[p], [e], [m], [l]] = await Promise.all([
-    db.select({ n: count() }).from(partners),
+  const [[p], [e], [m], [l], [s]] = await Promise.all([
+    db.select({ n: count() }).from(partners).where(realPartner()),
     db.select({ n: count() }).from(webhookEndpoints),
-    db.select({ n: count() }).from(merchants),
-    db.select({ n: count() }).from(locations),
+    db.select({ n: count() }).from(merchants).where(realMerchant(merchants.sandboxPartnerId)),
+    db.select({ n: count() }).from(locations).innerJoin(merchants, eq(merchants.id, locations.merchantId)).where(realMerchant(merchants.sandboxPartnerId)),
+    db.select({ n: count() }).from(sandboxes),
   ]);
-  return { partners: Number(p?.n ?? 0), endpoints: Number(e?.n ?? 0), merchants: Number(m?.n ?? 0), locations: Number(l?.n ?? 0) };
+  return {
+    partners: Number(p?.n ?? 0),
+    endpoints: Number(e?.n ?? 0),
+    merchants: Number(m?.n ?? 0),
+    locations: Number(l?.n ?? 0),
+    sandboxes: Number(s?.n ?? 0),
+  };
 }
 
 /**
@@ -55,11 +78,11 @@ export async function overviewSeries(db: Executor) {
       where status = 'PENDING' and created_at >= ${since.toISOString()} group by 1`),
     db.execute<{ hour: string; status: string; n: number }>(sql`
       select ${hourOf(sql`created_at`)} as hour, status::text as status, count(*)::int as n
-      from orders where created_at >= ${since.toISOString()} group by 1, 2 order by 1`),
+      from orders where created_at >= ${since.toISOString()} and ${notAtSandbox(sql`location_id`)} group by 1, 2 order by 1`),
     db
       .select({ n: sql<number>`count(distinct ${posPresence.locationId})::int` })
       .from(posPresence)
-      .where(freshPresence()),
+      .where(and(freshPresence(), notAtSandbox(sql`${posPresence.locationId}`))),
   ]);
   const orderRows = rowsOf<{ hour: string; status: string; n: number }>(orders);
   const orderHours = [...new Set(orderRows.map((row) => row.hour))];

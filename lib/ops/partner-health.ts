@@ -5,6 +5,7 @@ import { apiRequestHours, clients, connections, partners, posPresence, webhookDe
 import { freshPresence } from '@/lib/events/pos-presence';
 import { DEVICE_FLOW_POLLING_CODES } from './request-log';
 import { hoursAgo } from './rollups';
+import { realPartner } from './real-tenants';
 
 /** How many offline locations of a POS the health page names. */
 export const OFFLINE_SHOWN = 10;
@@ -57,7 +58,7 @@ export async function partnerHealth(db: Executor) {
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.status, 'PENDING'))
       .groupBy(webhookDeliveries.partnerId),
-    db.select({ id: partners.id, name: partners.name, type: partners.type }).from(partners).orderBy(partners.name),
+    db.select({ id: partners.id, name: partners.name, type: partners.type }).from(partners).where(realPartner()).orderBy(partners.name),
     db.select({ partnerId: clients.partnerId, clientId: clients.clientId }).from(clients),
   ]);
   const counts = rowsOf<{ partnerId: string; connected: number; online: number }>(connectionRows);

@@ -3,13 +3,14 @@ import type { Executor } from '@/db/client';
 import { rowsOf } from '@/db/rows';
 import { clients, connections, loyaltyPrograms, partners, webhookEndpoints } from '@/db/schema';
 import { decodeCursor, pageOf } from './paging';
+import { realPartner } from './real-tenants';
 
 // What the console reads about partners (lib, framework-free): choices for filters, the paged list, one partner's
 // clients, connections and loyalty programs.
 
 /** Partners as filter options (id and name): what the log pages' partner filter shows, without clients or connections. */
 export async function partnerOptions(db: Executor) {
-  return db.select({ id: partners.id, name: partners.name }).from(partners).orderBy(partners.name);
+  return db.select({ id: partners.id, name: partners.name }).from(partners).where(realPartner()).orderBy(partners.name);
 }
 
 /**
@@ -42,7 +43,7 @@ export async function partnersOverview(db: Executor, options: { expand?: { partn
     db
       .select()
       .from(partners)
-      .where(partnerId ? eq(partners.id, partnerId) : undefined)
+      .where(partnerId ? eq(partners.id, partnerId) : realPartner())
       .orderBy(partners.name),
     db
       .select({
@@ -98,7 +99,7 @@ export async function partnersOverview(db: Executor, options: { expand?: { partn
  * after a cursor (name, id); filtered by a part of the name and by type.
  */
 export async function pagePartners(db: Executor, filters: { name?: string; type?: string }, page: { after?: string; limit: number }) {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [realPartner()];
   if (filters.name) conditions.push(sql`${partners.name} ilike ${`%${filters.name.replace(/[%_\\]/g, '\\$&')}%`}`);
   if (filters.type) conditions.push(sql`${partners.type}::text = ${filters.type}`);
   const after = decodeCursor(page.after, ['string', 'string'] as const);

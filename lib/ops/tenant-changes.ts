@@ -77,7 +77,8 @@ export const changeRoleSchema = z
     partnerId: z.string().trim().max(100).optional(),
   })
   .superRefine((input, context) => {
-    if (isMerchantRole(input.role) && !input.merchantId) context.addIssue({ code: 'custom', path: ['merchantId'], message: `is required for ${input.role} users` });
+    if (isMerchantRole(input.role) && !input.merchantId)
+      context.addIssue({ code: 'custom', path: ['merchantId'], message: `is required for ${input.role} users` });
     if (isPartnerRole(input.role) && !input.partnerId) {
       context.addIssue({ code: 'custom', path: ['partnerId'], message: `is required for ${input.role} users` });
     }
@@ -114,7 +115,8 @@ export async function changeUserRole(db: Executor, actor: AuditActor, userId: st
     if (after.partnerId) {
       const [partner] = await tx.select({ type: partners.type }).from(partners).where(eq(partners.id, after.partnerId)).limit(1);
       if (!partner) throw notFound('Partner');
-      if (input.role === 'LOYALTY_PARTNER' && partner.type !== 'LOYALTY') throw new ApiError('UNPROCESSABLE_ENTITY', `Partner ${after.partnerId} is not a loyalty partner.`, { status: 422 });
+      if (input.role === 'LOYALTY_PARTNER' && partner.type !== 'LOYALTY')
+        throw new ApiError('UNPROCESSABLE_ENTITY', `Partner ${after.partnerId} is not a loyalty partner.`, { status: 422 });
     }
     await tx.update(users).set(after).where(eq(users.id, userId));
     await endUserSessions(tx, userId);

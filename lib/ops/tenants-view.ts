@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { connections, locations, merchants, partners, users } from '@/db/schema';
+import { realMerchant } from '@/lib/tenancy/scope';
 import { decodeCursor, pageOf } from './paging';
 
 // What the console reads about merchants, their locations and users (lib, framework-free): each list a page at a time
@@ -11,7 +12,7 @@ export const containing = (part: string) => `%${part.replace(/[%_\\]/g, '\\$&')}
 
 /** A page of merchants by name (filtered by a part of it), each with how many locations and users it has. */
 export async function pageMerchants(db: Executor, filters: { name?: string }, page: { after?: string; limit: number }) {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [realMerchant(merchants.sandboxPartnerId)];
   if (filters.name) conditions.push(sql`${merchants.name} ilike ${containing(filters.name)}`);
   const after = decodeCursor(page.after, ['string', 'string'] as const);
   if (after) conditions.push(sql`(${merchants.name}, ${merchants.id}) > (${after[0]}, ${after[1]})`);
@@ -124,8 +125,11 @@ export async function searchLocations(db: Executor, query: string, limit = LOCAT
     .from(locations)
     .innerJoin(merchants, eq(merchants.id, locations.merchantId))
     .where(
-      sql`${locations.id} = ${q} or starts_with(${locations.id}, ${q}) or strpos(lower(${locations.name}), lower(${q})) > 0
-        or ${locations.merchantId} in (select id from ${merchants} where strpos(lower(name), lower(${q})) > 0)`,
+      and(
+        realMerchant(merchants.sandboxPartnerId),
+        sql`(${locations.id} = ${q} or starts_with(${locations.id}, ${q}) or strpos(lower(${locations.name}), lower(${q})) > 0
+          or ${locations.merchantId} in (select id from ${merchants} where strpos(lower(name), lower(${q})) > 0))`,
+      ),
     )
     .orderBy(sql`${locations.id} = ${q} desc`, merchants.name, locations.name)
     .limit(Math.min(limit, LOCATION_MATCHES));

@@ -151,3 +151,21 @@ export async function locationsInScope(db: Executor, scope: LocationScope): Prom
           .where(eq(grantLocations.grantId, scope.grantId));
   return rows.map((row) => row.locationId).sort();
 }
+
+/** A partner acting on its own partner-side resources (its sandbox, later its portal): it reaches only its own. */
+export interface PartnerCaller {
+  partnerId: string;
+}
+
+/**
+ * The one condition a partner-owned row (a sandbox, keyed by its owner's partner id) passes for `caller`: a partner
+ * reaches its own sandbox and never another partner's, which is answered 404 as if it did not exist.
+ */
+export function ownedByPartner(caller: PartnerCaller, ownerColumn: AnyPgColumn): SQL {
+  return eq(ownerColumn, caller.partnerId);
+}
+
+/** Real merchants only: a partner's sandbox merchant (merchants.sandbox_partner_id) is never counted or listed with them. */
+export function realMerchant(sandboxPartnerColumn: AnyPgColumn): SQL {
+  return isNull(sandboxPartnerColumn);
+}

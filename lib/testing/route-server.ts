@@ -1,4 +1,4 @@
-import { createServer, type ServerOptions } from 'node:http';
+import { createServer, type Server, type ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REMOTE_ADDRESS_HEADER } from '@/lib/http/handler-context';
 import { sendWebResponse, toWebRequest } from '@/lib/http/node-web';
@@ -19,7 +19,15 @@ export interface RouteServer {
  * Serves Next route handlers over real HTTP for tests, the way Next would call them (a Request in, a Response
  * out), so HTTP clients such as openid-client can talk to them.
  */
-export async function startRouteServer(routes: RouteTable, options: { server?: ServerOptions; keepAliveTimeout?: number } = {}): Promise<RouteServer> {
+export async function startRouteServer(
+  routes: RouteTable,
+  options: {
+    server?: ServerOptions;
+    keepAliveTimeout?: number;
+    /** Adds to the server what is not a route (the POS WebSocket's upgrade); answers how to close it. */
+    attach?: (server: Server) => () => Promise<void>;
+  } = {},
+): Promise<RouteServer> {
   const matcher = routeMatcher(Object.entries(routes));
   let origin = '';
   const server = createServer(options.server ?? {}, (incoming, outgoing) => {
@@ -40,14 +48,17 @@ export async function startRouteServer(routes: RouteTable, options: { server?: S
     });
   });
   if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+  const detach = options.attach?.(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await detach?.();
+      await new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+    },
   };
 }

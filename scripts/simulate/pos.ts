@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import {
   clearBusy,
@@ -9,23 +8,15 @@ import {
   setBusy,
   FileTokenStore,
   pollDeviceAuthorization,
-  PosNotifications,
   refreshingTokens,
   startDeviceAuthorization,
   type CounterpartClient,
-  type CounterpartEvent,
 } from '../../sdk/src/index';
-import { describeError, logger, printSummary, stopSignal, wait, type CommonOptions } from './shared';
+import { workAsPos, type PosTiming } from '@/lib/simulators/pos';
+import { describeError, logger, printSummary, stopSignal, type CommonOptions } from './shared';
 
-export interface PosOptions extends CommonOptions {
+export interface PosOptions extends CommonOptions, PosTiming {
   tokenFile: string;
-  acceptDelay: number;
-  prepareDelay: number;
-  readyDelay: number;
-  rejectShare: number;
-  saleEvery: number;
-  /** `at-once`: seat and finalise each booking right after accepting it; `never`: accept only, the host seats it. */
-  seatBookings: 'at-once' | 'never';
   /** At start, pause ordering at every location for this many minutes, or until resumed. */
   pause?: number | 'until-resumed';
   reason?: string;
@@ -36,9 +27,8 @@ export interface PosOptions extends CommonOptions {
 type Log = (message: string) => void;
 
 /**
- * A POS: signs in with the device flow (printing the code and the URL to approve), holds the notification WebSocket of
- * each location, accepts, prepares and readies orders after the configured delays (or rejects a share of them), accepts
- * bookings (and with `--seat-bookings at-once` seats and finalises them at once), and opens and closes sales on tables.
+ * A POS: signs in with the device flow (printing the code and the URL to approve), then works its locations
+ * (lib/simulators/pos.ts: orders, bookings, table sales), and takes availability commands typed at it.
  */
 export async function runPos(options: PosOptions) {
   const log = logger('pos');
@@ -54,153 +44,33 @@ export async function runPos(options: PosOptions) {
     log('device approved; tokens saved to ' + options.tokenFile);
   }
   const api = createCounterpartClient({ baseUrl: options.url, auth: refreshingTokens({ baseUrl: options.url, clientId, store }) });
-  const counts = { accepted: 0, rejected: 0, ready: 0, bookingsFinalised: 0, salesOpened: 0, salesClosed: 0, events: 0, errors: 0 };
-  const work = new Set<Promise<void>>();
-  const track = (task: Promise<void>) => {
-    work.add(task);
-    void task.finally(() => work.delete(task));
-  };
-
-  const onEvent = (event: CounterpartEvent) => {
-    counts.events += 1;
-    if (event.type === 'ORDER_CREATED') track(handleOrder(api, event.data.id, options, counts, log));
-    if (event.type === 'BOOKING_CREATED') track(handleBooking(api, event.data.id, options, counts, log));
-    if (event.type === 'LOCATION_AVAILABILITY_UPDATED') track(logAvailability(api, event.data.id, log));
-  };
-  const sockets = options.location.map((locationId) =>
-    new PosNotifications({
-      client: api,
-      locationId,
-      posVersion: 'counterpart-simulator',
-      supportedApis: [
-        { name: 'ordering', version: '1.0' },
-        { name: 'booking', version: '1.0' },
-      ],
-      onEvent,
-      onState: (state) =>
-        log(
-          `${locationId} socket ${state.state}${'code' in state ? ` (${state.code}${state.reason ? ` ${state.reason}` : ''})` : ''}${'caughtUp' in state && state.caughtUp ? `, caught up ${state.caughtUp} events` : ''}`,
-        ),
-      onError: (error) => log(`${locationId} socket error: ${describeError(error)}`),
-    }).start(),
-  );
+  const errors = { errors: 0 };
+  const working = workAsPos({
+    api,
+    locations: options.location,
+    timing: options,
+    signal,
+    log,
+    progressEveryMs: 5000,
+    onEvent: (event) => {
+      if (event.type === 'LOCATION_AVAILABILITY_UPDATED') void logAvailability(api, event.data.id, log);
+    },
+  });
   for (const locationId of options.location) {
-    if (options.pause !== undefined) await availabilityCommand(api, locationId, { pause: options.pause, reason: options.reason }, counts, log);
-    if (options.busy !== undefined) await availabilityCommand(api, locationId, { busy: options.busy }, counts, log);
+    if (options.pause !== undefined) await availabilityCommand(api, locationId, { pause: options.pause, reason: options.reason }, errors, log);
+    if (options.busy !== undefined) await availabilityCommand(api, locationId, { busy: options.busy }, errors, log);
   }
-  const commands = readCommands(api, options.location, counts, log);
-  const sales = options.saleEvery > 0 ? runSales(api, options, counts, log, signal) : Promise.resolve();
-  const progress = setInterval(
-    () =>
-      log(
-        `progress: ${counts.accepted} accepted, ${counts.ready} ready, ${counts.rejected} rejected, ${counts.bookingsFinalised} bookings finalised, ${counts.salesOpened} sales opened`,
-      ),
-    5000,
-  );
-
-  await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-  log('stopping: finishing orders in hand (Ctrl-C again to quit)');
-  clearInterval(progress);
+  const commands = readCommands(api, options.location, errors, log);
+  signal.addEventListener('abort', () => log('stopping: finishing orders in hand (Ctrl-C again to quit)'), { once: true });
+  const counts = await working;
   commands.close();
-  await Promise.allSettled([...work]);
-  await sales;
-  await Promise.all(sockets.map((socket) => socket.stop()));
-  printSummary('pos', counts);
-}
-
-async function patchOrder(api: CounterpartClient, orderId: string, body: { status: 'ACCEPTED' | 'BEING_PREPARED' | 'READY' | 'REJECTED'; reason?: string }) {
-  await api.PATCH('/orders/{orderId}', { params: { path: { orderId } }, body });
-}
-
-async function handleOrder(api: CounterpartClient, orderId: string, options: PosOptions, counts: Record<string, number>, log: Log) {
-  try {
-    const { data: order } = await api.GET('/orders/{orderId}', { params: { path: { orderId } } });
-    const label = order?.origin.orderReference ?? orderId;
-    await wait(options.acceptDelay * 1000);
-    if (Math.random() < options.rejectShare) {
-      await patchOrder(api, orderId, { status: 'REJECTED', reason: 'Kitchen closing' });
-      counts.rejected! += 1;
-      return log(`${label} rejected`);
-    }
-    await patchOrder(api, orderId, { status: 'ACCEPTED' });
-    counts.accepted! += 1;
-    log(`${label} accepted (${order?.items.length ?? '?'} items)`);
-    await wait(options.prepareDelay * 1000);
-    await patchOrder(api, orderId, { status: 'BEING_PREPARED' });
-    await wait(options.readyDelay * 1000);
-    await patchOrder(api, orderId, { status: 'READY' });
-    counts.ready! += 1;
-    log(`${label} ready`);
-  } catch (error) {
-    counts.errors! += 1;
-    log(`order ${orderId}: ${describeError(error)}`);
-  }
-}
-
-async function handleBooking(api: CounterpartClient, bookingId: string, options: PosOptions, counts: Record<string, number>, log: Log) {
-  try {
-    await wait(options.acceptDelay * 1000);
-    await api.PATCH('/bookings/{bookingId}', { params: { path: { bookingId } }, body: { bookingStatus: 'ACCEPTED' } });
-    log(`booking ${bookingId} accepted`);
-    if (options.seatBookings === 'never') return;
-    for (const tableStatus of ['SEATED', 'DINING', 'CLOSING', 'FINALISED'] as const) {
-      await wait(options.prepareDelay * 1000);
-      await api.PATCH('/bookings/{bookingId}', { params: { path: { bookingId } }, body: { asset: { tableStatus } } });
-      log(`booking ${bookingId} ${tableStatus.toLowerCase()}`);
-    }
-    counts.bookingsFinalised! += 1;
-  } catch (error) {
-    counts.errors! += 1;
-    log(`booking ${bookingId}: ${describeError(error)}`);
-  }
-}
-
-/** Every `saleEvery` seconds: a party sits at a free table (an OPEN sale), and pays a little later (CLOSED). */
-async function runSales(api: CounterpartClient, options: PosOptions, counts: Record<string, number>, log: Log, signal: AbortSignal) {
-  while (!signal.aborted) {
-    await wait(options.saleEvery * 1000, signal);
-    if (signal.aborted) break;
-    const locationId = options.location[randomInt(options.location.length)]!;
-    try {
-      const { data: tables } = await api.GET('/tables', { params: { query: { locationId, openSales: 'false' } } });
-      const table = tables?.results[randomInt(Math.max(1, tables.results.length))];
-      if (!table) continue;
-      const now = () => new Date().toISOString();
-      const amount = 1000 + randomInt(9000);
-      const money = (value: number) => ({ amount: value, currency: 'AUD' as const });
-      const tax = Math.round(amount / 11);
-      const { data: sale } = await api.POST('/sales', {
-        body: {
-          locationId,
-          origin: { saleId: `sim-${Date.now()}` },
-          status: 'OPEN',
-          openedZonedDateTime: now(),
-          table: { number: table.number },
-          items: [
-            { id: 'i1', name: 'Dinner', sku: 'DINNER', quantity: 1, unitPrice: money(amount), unitPriceTax: money(tax), tax: money(tax), total: money(amount) },
-          ],
-        },
-      });
-      counts.salesOpened! += 1;
-      log(`table ${table.number} at ${locationId}: sale opened`);
-      await wait(options.readyDelay * 2000);
-      await api.PATCH('/sales/{saleId}', {
-        params: { path: { saleId: sale!.id } },
-        body: { version: sale!.version, status: 'CLOSED', closedZonedDateTime: now(), tax: money(tax), total: money(amount) },
-      });
-      counts.salesClosed! += 1;
-      log(`table ${table.number} at ${locationId}: sale closed, ${(amount / 100).toFixed(2)} AUD`);
-    } catch (error) {
-      counts.errors! += 1;
-      log(`sale at ${locationId}: ${describeError(error)}`);
-    }
-  }
+  printSummary('pos', { ...counts, errors: counts.errors + errors.errors });
 }
 
 type AvailabilityCommand = { pause: number | 'until-resumed'; reason?: string } | { resume: true } | { busy: number } | { clearBusy: true };
 
 /** Pauses, resumes, sets or clears busy mode at a location through PATCH …/availability, and logs the state it leads to. */
-async function availabilityCommand(api: CounterpartClient, locationId: string, command: AvailabilityCommand, counts: Record<string, number>, log: Log) {
+async function availabilityCommand(api: CounterpartClient, locationId: string, command: AvailabilityCommand, counts: { errors: number }, log: Log) {
   try {
     if ('pause' in command) {
       const until = command.pause === 'until-resumed' ? undefined : new Date(Date.now() + command.pause * 60_000).toISOString();
@@ -210,7 +80,7 @@ async function availabilityCommand(api: CounterpartClient, locationId: string, c
     else await clearBusy(api, locationId);
     await logAvailability(api, locationId, log);
   } catch (error) {
-    counts.errors! += 1;
+    counts.errors += 1;
     log(`${locationId} availability: ${describeError(error)}`);
   }
 }
@@ -238,7 +108,7 @@ export const POS_COMMANDS = [
 ];
 
 /** Commands typed at the running POS (or piped to it), applied to every location it works at. */
-function readCommands(api: CounterpartClient, locations: string[], counts: Record<string, number>, log: Log) {
+function readCommands(api: CounterpartClient, locations: string[], counts: { errors: number }, log: Log) {
   const prompt = createInterface({ input: process.stdin, terminal: false });
   if (process.stdin.isTTY) log(`commands: ${POS_COMMANDS.map((line) => line.split(/\s{2,}/)[0]).join(' · ')}`);
   prompt.on('line', (line) => {

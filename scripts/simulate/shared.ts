@@ -1,14 +1,6 @@
-import { createServer } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  clientCredentials,
-  createCounterpartClient,
-  CounterpartProblem,
-  EventConsumer,
-  verifyWebhook,
-  type CounterpartClient,
-  type CounterpartEvent,
-} from '../../sdk/src/index';
+import { clientCredentials, createCounterpartClient, type CounterpartClient } from '../../sdk/src/index';
+
+export { describeError, followEvents, receiveWebhooks, wait } from '@/lib/simulators/shared';
 
 export interface CommonOptions {
   url: string;
@@ -51,68 +43,7 @@ export function stopSignal(durationSeconds?: number): AbortSignal {
   return controller.signal;
 }
 
-export const wait = (ms: number, signal?: AbortSignal) => sleep(ms, undefined, { signal }).catch(() => undefined);
-
-/**
- * Follows the caller's events on GET /connect/events (the catch-up feed) from now on, handing each to an ordered,
- * de-duplicating consumer. Apps without a public webhook URL see their orders' journey this way.
- */
-export async function followEvents(api: CounterpartClient, handle: (event: CounterpartEvent) => Promise<void> | void, signal: AbortSignal, intervalMs = 1000) {
-  const consumer = new EventConsumer({ handle });
-  let after = await feedHead(api);
-  while (!signal.aborted) {
-    try {
-      const { data } = await api.GET('/events', { params: { query: { ...(after ? { after } : {}), limit: 50 } } });
-      for (const event of data?.results ?? []) await consumer.consume(event);
-      after = data?.lastEventId ?? after;
-      if (data?.hasMore) continue;
-    } catch (error) {
-      console.error(`events feed: ${(error as Error).message}`);
-    }
-    await wait(intervalMs, signal);
-  }
-}
-
-/** The id of the caller's newest event, so following starts now rather than 30 days back. */
-async function feedHead(api: CounterpartClient): Promise<string | undefined> {
-  let after: string | undefined;
-  for (;;) {
-    const { data } = await api.GET('/events', { params: { query: { ...(after ? { after } : {}), limit: 50 } } });
-    after = data?.lastEventId ?? after;
-    if (!data?.hasMore) return after;
-  }
-}
-
-export function describeError(error: unknown): string {
-  if (error instanceof CounterpartProblem && error.errors.length) {
-    return `${error.message} (${error.errors.map((violation) => `${violation.segment} ${violation.path}: ${violation.message}`).join('; ')})`;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Prints the final counts as one JSON line (`summary {...}`), for people and for scripts that compare them. */
 export function printSummary(name: string, summary: Record<string, unknown>) {
   console.log(`summary ${JSON.stringify({ simulator: name, ...summary })}`);
-}
-
-/** A Standard Webhooks receiver on `port`, verified with the SDK (every current secret accepted while rotating). */
-export function receiveWebhooks(port: number, secrets: string[], onEvent: (event: CounterpartEvent) => Promise<void> | void, log: (message: string) => void) {
-  const consumer = new EventConsumer({ handle: onEvent });
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      try {
-        const event = verifyWebhook(secrets, request.headers, Buffer.concat(chunks));
-        response.writeHead(204).end();
-        void consumer.consume(event);
-      } catch (error) {
-        log(`refused a webhook: ${describeError(error)}`);
-        response.writeHead(400).end();
-      }
-    });
-  });
-  server.listen(port);
-  log(`receiving webhooks on port ${port}`);
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }

@@ -26,6 +26,9 @@ import * as partnerClients from '@/app/manage/partners/[partnerId]/clients/route
 import * as partnerConnections from '@/app/manage/partners/[partnerId]/connections/route';
 import * as partnerLoyaltyPrograms from '@/app/manage/partners/[partnerId]/loyalty-programs/route';
 import * as partnerWebhooks from '@/app/manage/partners/[partnerId]/webhooks/route';
+import * as partnerSandbox from '@/app/manage/partners/[partnerId]/sandbox/route';
+import * as partnerSandboxReset from '@/app/manage/partners/[partnerId]/sandbox/reset/route';
+import * as partnerSandboxDevices from '@/app/manage/partners/[partnerId]/sandbox/devices/route';
 import * as signingKeyRotation from '@/app/manage/signing-keys/rotate/route';
 import * as users from '@/app/manage/users/route';
 import * as user from '@/app/manage/users/[userId]/route';
@@ -89,6 +92,9 @@ export const documentedRoutes: DocumentedRoute[] = [
   ...routesOf('/manage/partners/{partnerId}/connections', partnerConnections, 'POST'),
   ...routesOf('/manage/partners/{partnerId}/webhooks', partnerWebhooks, 'POST'),
   ...routesOf('/manage/partners/{partnerId}/loyalty-programs', partnerLoyaltyPrograms, 'POST'),
+  ...routesOf('/manage/partners/{partnerId}/sandbox', partnerSandbox, 'POST', 'GET', 'DELETE'),
+  ...routesOf('/manage/partners/{partnerId}/sandbox/reset', partnerSandboxReset, 'POST'),
+  ...routesOf('/manage/partners/{partnerId}/sandbox/devices', partnerSandboxDevices, 'POST'),
   ...routesOf('/manage/signing-keys/rotate', signingKeyRotation, 'POST'),
 ];
 
