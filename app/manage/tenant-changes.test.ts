@@ -64,7 +64,13 @@ describe('management API: merchants, locations and users', () => {
       const user = await createUser(db(), { email: 'maria@example.com', password: 'a long enough password 1', role: 'MERCHANT', merchantId: merchant.id });
       await startDashboardSession(db(), user.id);
 
-      const changed = await call(userRoute.PATCH, 'PATCH', `/manage/users/${user.id}`, { userId: user.id }, { role: 'LOYALTY_PARTNER', partnerId: reviewerOf.id });
+      const changed = await call(
+        userRoute.PATCH,
+        'PATCH',
+        `/manage/users/${user.id}`,
+        { userId: user.id },
+        { role: 'LOYALTY_PARTNER', partnerId: reviewerOf.id },
+      );
       expect(changed.status, await changed.clone().text()).toBe(200);
       const [row] = await db().select().from(users).where(eq(users.id, user.id));
       expect(row).toMatchObject({ role: 'LOYALTY_PARTNER', partnerId: reviewerOf.id, merchantId: null });
@@ -118,7 +124,13 @@ describe('management API: merchants, locations and users', () => {
       const noMerchant = await call(userRoute.PATCH, 'PATCH', `/manage/users/${user.id}`, { userId: user.id }, { role: 'MERCHANT' });
       expect(noMerchant.status).toBe(400);
       const notLoyalty = await createPartner(db(), { name: 'Till', type: 'POS' });
-      const wrongPartner = await call(userRoute.PATCH, 'PATCH', `/manage/users/${user.id}`, { userId: user.id }, { role: 'LOYALTY_PARTNER', partnerId: notLoyalty.id });
+      const wrongPartner = await call(
+        userRoute.PATCH,
+        'PATCH',
+        `/manage/users/${user.id}`,
+        { userId: user.id },
+        { role: 'LOYALTY_PARTNER', partnerId: notLoyalty.id },
+      );
       expect(wrongPartner.status).toBe(422);
       const [row] = await db().select().from(users).where(eq(users.id, user.id));
       expect(row!.role).toBe('ADMIN');

@@ -28,7 +28,8 @@ export async function BoardAvailability({ member, settings }: { member: Merchant
       ) : (
         <details>
           <summary className="cursor-pointer text-sm font-medium text-stone-700">
-            Taking orders at {locations.length === 1 ? 'your location' : locations.length === 2 ? 'both locations' : `all ${locations.length} locations`}: pause or set busy…
+            Taking orders at {locations.length === 1 ? 'your location' : locations.length === 2 ? 'both locations' : `all ${locations.length} locations`}: pause
+            or set busy…
           </summary>
           <div className="mt-2">{panels}</div>
         </details>

@@ -90,7 +90,8 @@ export function manageRoute<B extends Schema = undefined, Q extends QuerySchema 
           query: parsed.query as Out<Q>,
           params: (options.params ? parsed.path : params) as Out<P>,
         });
-        if (request.method !== 'GET' && request.method !== 'HEAD' && response.ok && !options.auditsItself) await auditManageChange(request, response, params, body, requestId, log);
+        if (request.method !== 'GET' && request.method !== 'HEAD' && response.ok && !options.auditsItself)
+          await auditManageChange(request, response, params, body, requestId, log);
         return response;
       },
       () => (limits ? rateLimitHeaders(limits) : {}),

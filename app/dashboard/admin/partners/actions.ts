@@ -214,4 +214,3 @@ export const sendTestEventAction = dashboardAction<
     succeeded: outcome.succeeded,
   };
 });
-

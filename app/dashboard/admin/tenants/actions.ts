@@ -3,7 +3,15 @@
 import { z } from 'zod';
 import { userActor } from '@/lib/ops/audit';
 import { oneTimePassword } from '@/lib/ops/one-time-password';
-import { changeRoleSchema, changeUserRole, disableUserBy, renameMerchant, renameMerchantSchema, resetUserPassword, updateLocation } from '@/lib/ops/tenant-changes';
+import {
+  changeRoleSchema,
+  changeUserRole,
+  disableUserBy,
+  renameMerchant,
+  renameMerchantSchema,
+  resetUserPassword,
+  updateLocation,
+} from '@/lib/ops/tenant-changes';
 import { createLocation, createMerchant } from '@/lib/tenancy/merchants';
 import { createLocationSchema, createMerchantWithOwnerSchema, createUserSchema } from '@/lib/tenancy/schemas';
 import { inviteMember } from '@/lib/team/invitations';
