@@ -385,7 +385,8 @@ function upgradeAuthoriser(handle: DatabaseHandle) {
     }
   };
 
-  return (request: IncomingMessage): Promise<{ principal: PartnerPrincipal; locationId: string }> => {
+  // Async, so a path that does not decode (a 400) is a rejection the upgrade answers, never a throw out of its listener.
+  return async (request: IncomingMessage): Promise<{ principal: PartnerPrincipal; locationId: string }> => {
     const locationId = decodePathSegment(PATH.exec(request.url ?? '')![1]!);
     const token = request.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
     if (!token) {
