@@ -4390,12 +4390,21 @@ export interface components {
             error: string | null;
             responseSnippet: string | null;
         };
-        CreateMerchant: {
+        CreateMerchantWithOwner: {
+            name: string;
+            /** Format: email */
+            ownerEmail?: string;
+        };
+        RenameMerchant: {
             name: string;
         };
         CreateLocation: {
             locationId?: string;
             name: string;
+            timezone?: string;
+        };
+        UpdateLocation: {
+            name?: string;
             timezone?: string;
         };
         CreateUser: {
@@ -4404,7 +4413,14 @@ export interface components {
             password: string;
             name?: string;
             /** @enum {string} */
-            role: "MERCHANT" | "LOYALTY_PARTNER" | "ADMIN";
+            role: "OWNER" | "MANAGER" | "STAFF" | "LOYALTY_PARTNER" | "PARTNER_DEVELOPER" | "ADMIN";
+            merchantId?: string;
+            partnerId?: string;
+            locationIds?: string[];
+        };
+        ChangeRole: {
+            /** @enum {string} */
+            role: "OWNER" | "MANAGER" | "STAFF" | "LOYALTY_PARTNER" | "PARTNER_DEVELOPER" | "ADMIN";
             merchantId?: string;
             partnerId?: string;
         };
@@ -4425,6 +4441,27 @@ export interface components {
         CreateLoyaltyProgram: {
             loyaltyProgramId: string;
             name: string;
+        };
+        Sandbox: {
+            partnerId: string;
+            merchantId: string;
+            /** @description The sandbox location: send orders (or work them) here. */
+            locationId: string;
+            /** @enum {boolean} */
+            sandbox: true;
+            counterparts: {
+                partnerId: string;
+                name: string;
+                /** @enum {string} */
+                type: "POS" | "ORDERING_APP" | "BOOKING_APP" | "LOYALTY";
+            }[];
+            createdAt: string;
+            /** @description When the sandbox was last asked for; its simulator stops after SANDBOX_IDLE_MINUTES without use. */
+            activeAt: string;
+        };
+        SandboxDevice: {
+            /** @description The user code the POS shows (device flow). */
+            userCode: string;
         };
     };
     responses: never;
