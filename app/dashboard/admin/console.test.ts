@@ -244,7 +244,7 @@ describe('operator console actions (admin)', () => {
     const found = await search();
     expect(found.status).toBe(200);
     expect(((await found.json()) as { locations: { id: string }[] }).locations.map((location) => location.id)).toEqual([merchantLocationId]);
-    session.user = { id: merchantUser.id, role: 'MERCHANT', merchantId: merchantUser.merchantId, partnerId: null };
+    session.user = { id: merchantUser.id, role: 'OWNER', merchantId: merchantUser.merchantId, partnerId: null };
     expect((await search()).status).toBe(404);
     session.user = undefined;
     expect((await search()).status).toBe(401);
