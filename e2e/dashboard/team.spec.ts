@@ -1,39 +1,68 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO_ADMIN, appWithToken, expect, manage, test } from '../support';
+import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { linkIn, startSmtpSink, type SmtpSink } from '../../lib/testing/smtp-sink';
+import { freePort, startServer, type ServerProcess } from '../../lib/testing/server-process';
+import { E2E_ADMIN_API_KEY } from '../../playwright.config';
+import { appWithToken, expect, manage, test } from '../support';
+
+/**
+ * Merchant teams from the first invitation on, with the mail read from a real SMTP server: this spec runs its own
+ * server (its own data directory) whose SMTP_URL points at an `smtp-server` in this process.
+ */
+let sink: SmtpSink;
+let server: ServerProcess;
+let origin: string;
+let api: APIRequestContext;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  sink = await startSmtpSink();
+  const port = await freePort();
+  origin = `http://localhost:${port}`;
+  server = await startServer(port, {
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'counterpart-team-')),
+    DATABASE_URL: '',
+    PUBLIC_URL: origin,
+    SEED_DEMO: 'true',
+    ADMIN_API_KEY: E2E_ADMIN_API_KEY,
+    POS_OFFLINE_PAUSE_DEFAULT: 'false',
+    SMTP_URL: sink.url,
+    MAIL_FROM: 'Counterpart <team@counterpart.test>',
+    LOG_LEVEL: 'warn',
+  });
+  api = await playwrightRequest.newContext({ baseURL: origin });
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  await server?.stop();
+  await sink?.close();
+});
 
 const PASSWORD = 'olive grove morning shift';
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** The operator reads the newest invitation mail to `email` in the console's outbox (no SMTP_URL in this run), as password-reset.spec.ts does. */
-async function invitationLinkFromOutbox(browser: Browser, email: string): Promise<string> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await page.waitForURL(/\/dashboard\//);
-  await page.goto('/dashboard/admin/mail?status=KEPT');
-  const mail = page.getByRole('listitem').filter({ hasText: email }).first();
+/** The invitation link in the newest mail to `email` that the SMTP server took. */
+async function invitationLinkFromMail(email: string): Promise<string> {
+  let link: string | undefined;
   await expect(async () => {
-    await page.reload();
-    await expect(mail).toBeVisible({ timeout: 1000 });
+    const mail = sink.received.filter((each) => each.to.includes(email)).at(-1);
+    expect(mail, `a mail to ${email}`).toBeDefined();
+    expect(mail!.subject).toMatch(/^Join /);
+    link = linkIn(mail!, '/accept-invitation?token=');
+    expect(link, mail!.decoded).toBeTruthy();
   }).toPass({ timeout: 15_000 });
-  await mail.getByText('Read mail').click();
-  const text = (await mail.getByTestId('mail-text').textContent()) ?? '';
-  await context.close();
-  const link = /http:\/\/\S+\/accept-invitation\?token=\S+/.exec(text)?.[0];
-  expect(link, text).toBeTruthy();
+  expect(new URL(link!).origin).toBe(origin);
   return link!;
 }
 
 /** Accepts an invitation in a fresh browser: the page names the merchant, a password is chosen, then the first sign-in. */
 async function acceptAndSignIn(browser: Browser, link: string, email: string, merchantName: string): Promise<Page> {
-  const context = await browser.newContext({ timezoneId: 'Australia/Sydney' });
+  const context = await browser.newContext({ baseURL: origin, timezoneId: 'Australia/Sydney' });
   const page = await context.newPage();
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Join ${merchantName}`);
@@ -71,7 +100,8 @@ async function postOrder(request: APIRequestContext, token: string, locationId: 
 }
 
 test.describe('merchant teams', () => {
-  test('the operator invites a first owner, who invites staff for one location; each joins from the mailed link and signs in', async ({ browser, request }) => {
+  test('the operator invites a first owner, who invites staff for one location; each joins from the mailed link and signs in', async ({ browser }) => {
+    const request = api;
     test.setTimeout(180_000);
     const stamp = Date.now();
     const merchantName = `Team Bistro ${stamp}`;
@@ -82,7 +112,7 @@ test.describe('merchant teams', () => {
     const a = await manage<{ locationId: string }>(request, `/merchants/${merchant.id}/locations`, { name: 'Harbour' });
     const b = await manage<{ locationId: string }>(request, `/merchants/${merchant.id}/locations`, { name: 'Hilltop' });
 
-    const ownerLink = await invitationLinkFromOutbox(browser, ownerEmail);
+    const ownerLink = await invitationLinkFromMail(ownerEmail);
     const owner = await acceptAndSignIn(browser, ownerLink, ownerEmail, merchantName);
     const nav = owner.getByRole('navigation').first();
     await expect(nav.getByRole('link', { name: 'Team' })).toBeVisible();
@@ -96,7 +126,7 @@ test.describe('merchant teams', () => {
     await expect(owner.getByText(`Invitation sent to ${staffEmail}.`)).toBeVisible();
     await expect(owner.getByRole('listitem', { name: `Invitation to ${staffEmail}` })).toContainText('Staff, Harbour');
 
-    const staffLink = await invitationLinkFromOutbox(browser, staffEmail);
+    const staffLink = await invitationLinkFromMail(staffEmail);
     const staff = await acceptAndSignIn(browser, staffLink, staffEmail, merchantName);
     const staffNav = staff.getByRole('navigation').first();
     await expect(staffNav.getByRole('link', { name: 'Orders' })).toBeVisible();
@@ -104,7 +134,7 @@ test.describe('merchant teams', () => {
     await expect(staffNav.getByRole('link', { name: 'Team' })).toHaveCount(0);
 
     // The link worked once.
-    const again = await browser.newPage();
+    const again = await browser.newPage({ baseURL: origin });
     await again.goto(staffLink);
     await expect(again.getByText('This invitation was accepted already.')).toBeVisible();
     await again.close();
