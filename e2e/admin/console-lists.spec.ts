@@ -185,9 +185,9 @@ test.describe('console lists at scale', () => {
     test.setTimeout(60_000);
     await signIn(page, '/dashboard/admin/users?role=ADMIN');
     await expect(page.getByTestId('users')).toContainText(DEMO_ADMIN.email);
-    await expect(page.getByTestId('users')).not.toContainText('Merchant staff');
+    await expect(page.getByTestId('users')).not.toContainText('Merchant owner');
     await page.goto(`/dashboard/admin/users?email=${encodeURIComponent('demo-bistro')}`);
-    await expect(page.getByTestId('users').locator('tbody tr').first()).toContainText('Merchant staff');
+    await expect(page.getByTestId('users').locator('tbody tr').first()).toContainText('Merchant owner');
     await expect(page.getByLabel('Email contains')).toHaveValue('demo-bistro');
 
     await page.goto('/dashboard/admin/endpoints?state=enabled');
