@@ -86,6 +86,8 @@ const requestPatches: Record<string, Record<string, Json | undefined>> = {
   'post /loyalty/members': { memberReference: 'member_01JD8Y3S9B' },
   'post /payments/test': { memberId: null },
   'post /manage/users': { merchantId: 'mer_01JD8Y3S9B', password: 'plum-tram-evening-42' },
+  'patch /manage/users/{userId}': { role: 'MANAGER', merchantId: 'mer_01JD8Y3S9B' },
+  'patch /manage/locations/{locationId}': { name: 'Demo Bistro Harbour', timezone: 'Australia/Sydney' },
 };
 const responsePatches: Record<string, Record<string, Json | undefined>> = {
   'post /payments/test': { memberReference: undefined },
