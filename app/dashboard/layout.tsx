@@ -1,10 +1,12 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, UserRound } from 'lucide-react';
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { requireUser } from '@/auth';
 import { NavLinks } from '@/components/dashboard/nav-links';
 import { navigationFor } from '@/components/dashboard/navigation';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { Toaster } from '@/components/ui/toaster';
+import { can } from '@/lib/tenancy/roles';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireUser(undefined, '/dashboard');
@@ -22,13 +24,22 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             <NavLinks items={navigationFor(user.role)} brand={<span className="font-semibold text-brand-700">Counterpart</span>} />
           </div>
           <form method="post" action="/sign-out" className="flex min-w-0 items-center gap-1 text-sm text-stone-600">
-            <span title={user.role} className="hidden max-w-48 truncate lg:inline">
-              {user.name ?? user.email}
-            </span>
+            {/* The signed-in person's own page (their email alerts) sits with their name, not among the team's pages. */}
+            {can(user, 'alerts.receive') ? (
+              <Link href="/dashboard/account" className="touch-target inline-flex min-w-0 items-center justify-center gap-2 rounded-md px-2 hover:bg-stone-100">
+                <UserRound aria-hidden="true" className="size-4 shrink-0" />
+                <span className="sr-only">Account</span>
+                <span className="hidden max-w-48 truncate lg:inline">{user.name ?? user.email}</span>
+              </Link>
+            ) : (
+              <span title={user.role} className="hidden max-w-48 truncate lg:inline">
+                {user.name ?? user.email}
+              </span>
+            )}
             <ThemeToggle />
             <button type="submit" className="touch-target inline-flex items-center justify-center gap-2 rounded-md px-2 hover:bg-stone-100">
               <LogOut aria-hidden="true" className="size-4" />
-              <span className="sr-only sm:not-sr-only">Sign out</span>
+              <span className="sr-only lg:not-sr-only">Sign out</span>
             </button>
           </form>
         </div>

@@ -15,7 +15,6 @@ const merchantItems: (NavItem & { permission: Permission })[] = [
   { href: '/dashboard/loyalty', label: 'Loyalty', permission: 'loyalty.manage' },
   { href: '/dashboard/devices', label: 'Devices', permission: 'devices.manage' },
   { href: '/dashboard/team', label: 'Team', permission: 'team.manage' },
-  { href: '/dashboard/account', label: 'Account', permission: 'alerts.receive' },
 ];
 
 const itemsByRole: Partial<Record<UserRole, NavItem[]>> = {
