@@ -61,7 +61,7 @@ describe('management API: merchants, locations and users', () => {
     it("changes a user's role, ends the user's sessions, and disables a user", async () => {
       const { merchant } = await createMerchantWithLocations(db(), 1);
       const reviewerOf = await createPartner(db(), { name: 'Stamps', type: 'LOYALTY' });
-      const user = await createUser(db(), { email: 'maria@example.com', password: 'a long enough password 1', role: 'MERCHANT', merchantId: merchant.id });
+      const user = await createUser(db(), { email: 'maria@example.com', password: 'a long enough password 1', role: 'MANAGER', merchantId: merchant.id });
       await startDashboardSession(db(), user.id);
 
       const changed = await call(

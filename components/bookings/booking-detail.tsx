@@ -19,12 +19,15 @@ export function BookingDetail({
   sales,
   timezone,
   closeHref,
+  canDecide,
 }: {
   booking: BookingResponse;
   history: BookingHistoryEntry[];
   sales: SaleResponse[];
   timezone: string;
   closeHref: string;
+  /** Whether this member may accept and reject requests (docs/domain.md#merchant-teams: managers and owners). */
+  canDecide: boolean;
 }) {
   const asset = booking.asset;
   const when = (iso: string) => formatDateTime(iso, timezone);
@@ -117,7 +120,7 @@ export function BookingDetail({
               arrivalStatus: asset.type === 'TABLE' ? asset.arrivalStatus : undefined,
             }}
           />
-          <BookingDecisionForm bookingId={booking.id} bookingStatus={booking.bookingStatus} />
+          {canDecide ? <BookingDecisionForm bookingId={booking.id} bookingStatus={booking.bookingStatus} /> : null}
         </div>
         <div>
           <h3 className="mb-2 text-sm font-semibold text-stone-800">History</h3>

@@ -10,6 +10,19 @@ import { changeUserRole, disableUserBy, renameMerchant, resetUserPassword } from
 const { db } = useTestDatabase();
 
 describe('the operator’s changes to merchants and users', () => {
+  it('keeps a merchant’s last owner: another role is refused until a second owner exists', async () => {
+    const admin = await createUser(db(), { email: 'op-owner@example.com', password: 'a long enough password 1', role: 'ADMIN' });
+    const actor = await userActor(db(), admin.id);
+    const { merchant } = await createMerchantWithLocations(db(), 1);
+    const owner = await createUser(db(), { email: 'only-owner@example.com', password: 'a long enough password 1', role: 'OWNER', merchantId: merchant.id });
+    await expect(changeUserRole(db(), actor, owner.id, { role: 'MANAGER', merchantId: merchant.id })).rejects.toMatchObject({ code: 'CONFLICT' });
+    const [unchanged] = await db().select().from(users).where(eq(users.id, owner.id));
+    expect(unchanged).toMatchObject({ role: 'OWNER', merchantId: merchant.id });
+
+    await createUser(db(), { email: 'second-owner@example.com', password: 'a long enough password 1', role: 'OWNER', merchantId: merchant.id });
+    await expect(changeUserRole(db(), actor, owner.id, { role: 'MANAGER', merchantId: merchant.id })).resolves.toMatchObject({ role: 'MANAGER' });
+  });
+
   it('refuses an admin disabling themselves or taking the admin role from themselves, and changes nothing', async () => {
     const admin = await createUser(db(), { email: 'op@example.com', password: 'a long enough password 1', role: 'ADMIN' });
     const { merchant } = await createMerchantWithLocations(db(), 1);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { locations, merchants, partners, users } from '@/db/schema';
@@ -112,6 +112,16 @@ export async function changeUserRole(db: Executor, actor: AuditActor, userId: st
   return db.transaction(async (tx) => {
     const before = await requireUser(tx, userId);
     if (after.merchantId) await requireMerchant(tx, after.merchantId);
+    // docs/domain.md#merchant-teams: a merchant keeps at least one owner, whoever changes its members. The merchant row
+    // is locked as the team's own changes lock it, so two changes at once cannot each leave the other owner last.
+    if (before.role === 'OWNER' && before.merchantId && (after.role !== 'OWNER' || after.merchantId !== before.merchantId)) {
+      await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, before.merchantId)).for('update');
+      const [others] = await tx
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.merchantId, before.merchantId), eq(users.role, 'OWNER'), isNull(users.disabledAt), ne(users.id, userId)));
+      if (!Number(others?.n)) throw conflict('This is the merchant’s last owner: make another member an owner first.');
+    }
     if (after.partnerId) {
       const [partner] = await tx.select({ type: partners.type }).from(partners).where(eq(partners.id, after.partnerId)).limit(1);
       if (!partner) throw notFound('Partner');

@@ -13,6 +13,7 @@ import { Card, EmptyState, PageHeader } from '@/components/ui/card';
 import { bookingDayQuerySchema, merchantBookingDay, merchantBookingDetail } from '@/lib/bookings/day-view';
 import { ApiError } from '@/lib/http/errors';
 import { dayIn, formatDay, zoneName } from '@/lib/time/format';
+import { can } from '@/lib/tenancy/roles';
 import { requireMember } from '../_lib/action';
 
 export const metadata: Metadata = { title: 'Bookings' };
@@ -57,7 +58,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Sea
       />
       <BookingCovers covers={day.covers!} />
       <div className="space-y-4">
-        {detail ? <BookingDetail {...detail} timezone={location.timezone} closeHref={dayHref} /> : null}
+        {detail ? <BookingDetail {...detail} timezone={location.timezone} closeHref={dayHref} canDecide={can(user, 'bookings.decide')} /> : null}
         <Card title={`${location.name}: ${formatDay(date!)}`}>
           <BookingLegend />
           <BookingTimeline
