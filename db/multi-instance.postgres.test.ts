@@ -335,7 +335,7 @@ describe('a dashboard stream held by B ends within 5 s when its session ends thr
   }
 
   const consoleAction = (name: string, userId: string) =>
-    serverAction(origin(A), '/dashboard/admin/tenants', { file: 'app/dashboard/admin/console-actions.ts', name }, { userId }, admin.cookie);
+    serverAction(origin(A), '/dashboard/admin/users', { file: 'app/dashboard/admin/tenants/actions.ts', name }, { userId }, admin.cookie);
 
   it('signing out', { timeout: 60_000 }, async () => {
     const { cookie, stream } = await streamOnB();
@@ -515,14 +515,16 @@ describe('two instances on one PostgreSQL', () => {
       };
       expect(await statusOn(A)).toBe('RED');
 
+      // The handshake does not wait for the presence row (written in a batch right after), so GREEN follows within moments.
+      const greenOnBoth = async () => (await statusOn(A)) === 'GREEN' && (await statusOn(B)) === 'GREEN';
       const onA = await openPosSocket(origin(A), locationId, tokens.accessToken);
-      expect([await statusOn(A), await statusOn(B)]).toEqual(['GREEN', 'GREEN']);
+      await waitFor('GREEN on both instances with the socket on A', greenOnBoth, 2_000);
       onA.socket.close();
       await onA.closed;
       await waitFor('RED after a clean close', async () => (await statusOn(B)) === 'RED');
 
       const onB = await openPosSocket(origin(B), locationId, tokens.accessToken);
-      expect([await statusOn(A), await statusOn(B)]).toEqual(['GREEN', 'GREEN']);
+      await waitFor('GREEN on both instances with the socket on B', greenOnBoth, 2_000);
       await instances[B]!.crash();
       const killedAt = Date.now();
       // Nobody is left to record the close: A notices B's socket by its heartbeat going stale.

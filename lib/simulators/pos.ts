@@ -67,6 +67,10 @@ export async function workAsPos(work: PosWork): Promise<PosCounts> {
     if (event.type === 'BOOKING_CREATED') track(handleBooking(api, event.data.id, timing, counts, log));
     work.onEvent?.(event);
   };
+  // The waiting orders are read once every socket is open: an order created before then is in that read, and one
+  // created after arrives on the socket (a first connection reads no catch-up feed).
+  const opened = new Map<string, () => void>();
+  const allOpen = Promise.all(work.locations.map((locationId) => new Promise<void>((resolve) => opened.set(locationId, resolve))));
   const sockets = work.locations.map((locationId) =>
     new PosNotifications({
       client: api,
@@ -77,14 +81,17 @@ export async function workAsPos(work: PosWork): Promise<PosCounts> {
         { name: 'booking', version: '1.0' },
       ],
       onEvent,
-      onState: (state) =>
+      onState: (state) => {
+        if (state.state === 'open') opened.get(locationId)?.();
         log(
           `${locationId} socket ${state.state}${'code' in state ? ` (${state.code}${state.reason ? ` ${state.reason}` : ''})` : ''}${'caughtUp' in state && state.caughtUp ? `, caught up ${state.caughtUp} events` : ''}`,
-        ),
+        );
+      },
       onError: (error) => log(`${locationId} socket error: ${describeError(error)}`),
     }).start(),
   );
   if (work.workWaitingOrders) {
+    await Promise.race([allOpen, wait(15_000), new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }))]);
     for (const locationId of work.locations) {
       try {
         const { data } = await api.GET('/orders', { params: { query: { locationId, status: 'CREATED' } } });
