@@ -9,6 +9,9 @@ import { E2E_ADMIN_API_KEY } from '../../playwright.config';
 import { DEMO_ADMIN, DEMO_LOCATIONS, DEMO_MERCHANT, DEMO_REVIEWER } from '../support';
 import { cookieHeader, linesNotJson, signInOverHttp, watchOutput } from './dashboard-http';
 
+// The dashboard's route handlers (no form posts to them; a foreign POST is simply a method they do not take).
+const DASHBOARD_ROUTE_HANDLERS = /^\/dashboard\/(?:stream|orders\/feed|admin\/location-search)/;
+
 // docs/contract.md#errors for the dashboard, property-based: whatever a client sends to a server action (by its id, from the
 // build's manifest) or to a dashboard page or route (`/dashboard/…`, `/dashboard/stream`, `/login`, `/activate`,
 // `/api/auth/…`), signed in or not, with malformed bodies, wrong content types and foreign origins, the answer comes in
@@ -364,7 +367,7 @@ function routeRequest(paths: string[], publicOrigin: string): fc.Arbitrary<FuzzR
       if (hasBody && contentType) headers['content-type'] = contentType;
       const search = query.map(([name, value]) => `${name}=${value}`).join('&');
       // A POST to a page (not a route handler) from elsewhere is a cross-site form post.
-      const toPage = !routePath.startsWith('/api/') && !/^\/dashboard\/(?:stream|orders\/feed)/.test(routePath);
+      const toPage = !routePath.startsWith('/api/') && !DASHBOARD_ROUTE_HANDLERS.test(routePath);
       const foreign = method === 'POST' && toPage && origin !== publicOrigin;
       return {
         kind: 'route',
@@ -514,7 +517,7 @@ test.describe('dashboard fuzz', () => {
         weight: 3,
         arbitrary: actionRequest(
           actions,
-          pages.filter((page) => !/stream|feed/.test(page)),
+          pages.filter((page) => !DASHBOARD_ROUTE_HANDLERS.test(page)),
           server.origin,
         ),
       },
