@@ -161,7 +161,9 @@ describe('a dashboard stream ends with its session', () => {
 
   it('when an admin changes the user’s role', async () => {
     const admin = await signedIn({ role: 'ADMIN' });
-    const { user, browser, locationId } = await merchantSignedIn();
+    const { user, browser, locationId, merchantId } = await merchantSignedIn();
+    // A second owner, since a merchant's last owner keeps the role (docs/domain.md#merchant-teams).
+    await createUser(database.db(), { email: `co-owner-${process.pid}-${++counter}@sessions.test`, password: PASSWORD, role: 'OWNER', merchantId });
     const stream = await openStream(browser);
     await expectLive(stream, locationId, 'before');
     const since = Date.now();
