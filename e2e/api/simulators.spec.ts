@@ -64,10 +64,16 @@ async function startPos(
   const client = await manage<{ client_id: string }>(request, `/partners/${partner.id}/clients`);
   const tokenFile = path.join(mkdtempSync(path.join(tmpdir(), 'simulate-pos-')), 'tokens.json');
   const pos = simulate(['pos', '--url', baseURL, '--location', locationId, '--client-id', client.client_id, '--token-file', tokenFile, ...extra]);
-  const prompt = await lineMatching(pos, /open (http\S+)/);
-  await approveOnActivate(browser, prompt.match(/open (http\S+)/)![1]!, [locationId], merchant);
-  await lineMatching(pos, new RegExp(`${locationId} socket open`));
-  return pos;
+  try {
+    const prompt = await lineMatching(pos, /open (http\S+)/);
+    await approveOnActivate(browser, prompt.match(/open (http\S+)/)![1]!, [locationId], merchant);
+    await lineMatching(pos, new RegExp(`${locationId} socket open`));
+    return pos;
+  } catch (error) {
+    // A POS left running would work the next specs' orders at this location.
+    if (pos.child.exitCode === null) pos.child.kill('SIGKILL');
+    throw new Error(`the simulated POS did not start: ${(error as Error).message}\n${pos.lines.join('\n')}`, { cause: error });
+  }
 }
 
 test('simulate pos + simulate ordering-app for 10 s: every order reaches a final status and the counts match the server', async ({
